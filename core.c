@@ -1,0 +1,2054 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * OPP core: the table registry, OPP lifetime, the writers that edit a table
+ * and the lock-free lookups. The model and the locking rules are in opp.h.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/hashtable.h>
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <kunit/visibility.h>
+
+#include "opp.h"
+
+/* The rules for this lock are in the DOC block of opp.h. */
+DEFINE_MUTEX(opp_tables_lock);
+
+/* Device -> link, guarded by opp_tables_lock for writers, RCU for readers. */
+static DEFINE_HASHTABLE(opp_links, 8);
+
+/* ------------------------------------------------------------------------ */
+/* Device to table                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* Caller holds rcu_read_lock() or opp_tables_lock. */
+static struct opp_link *opp_link_lookup(const struct device *dev)
+{
+	struct opp_link *link;
+
+	hash_for_each_possible_rcu(opp_links, link, hash_node,
+				   (unsigned long)dev,
+				   lockdep_is_held(&opp_tables_lock))
+		if (link->dev == dev)
+			return link;
+
+	return NULL;
+}
+
+/* Caller holds rcu_read_lock(); the table may be dying. */
+static struct opp_table *opp_table_lookup_rcu(const struct device *dev)
+{
+	struct opp_link *link = opp_link_lookup(dev);
+
+	return link ? link->table : NULL;
+}
+
+/**
+ * opp_table_find() - find the table of a device and take a reference on it
+ * @dev: the device
+ *
+ * Context: Any context; takes no lock.
+ * Return: the table, to be released with dev_pm_opp_put_opp_table();
+ * ERR_PTR(-EINVAL) when @dev is NULL or an error pointer; ERR_PTR(-ENODEV)
+ * when @dev has no table.
+ */
+struct opp_table *opp_table_find(struct device *dev)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table || !kref_get_unless_zero(&table->kref))
+		return ERR_PTR(-ENODEV);
+
+	return table;
+}
+
+static struct opp_table *opp_table_alloc(void)
+{
+	struct opp_snapshot *snap;
+	struct opp_table *table;
+
+	table = kzalloc(sizeof(*table), GFP_KERNEL);
+	snap = kvzalloc(sizeof(*snap), GFP_KERNEL);
+	if (!table || !snap) {
+		kfree(table);
+		kvfree(snap);
+		return NULL;
+	}
+
+	kref_init(&table->kref);
+	mutex_init(&table->lock);
+	INIT_LIST_HEAD(&table->links);
+	BLOCKING_INIT_NOTIFIER_HEAD(&table->notifiers);
+	table->shape.nr_clks = 1;
+	table->shape.nr_supplies = 1;
+	snap->shape = table->shape;
+	RCU_INIT_POINTER(table->snap, snap);
+
+	return table;
+}
+
+/* Frees a table that was never published. */
+static void opp_table_free(struct opp_table *table)
+{
+	kvfree(rcu_dereference_protected(table->snap, true));
+	mutex_destroy(&table->lock);
+	kfree(table);
+}
+
+static void __opp_link_add(struct opp_link *link, struct device *dev,
+			   struct opp_table *table)
+{
+	lockdep_assert_held(&opp_tables_lock);
+
+	link->dev = dev;
+	link->table = table;
+	list_add_tail(&link->table_node, &table->links);
+	hash_add_rcu(opp_links, &link->hash_node, (unsigned long)dev);
+}
+
+/*
+ * Publishes @new with @link for @dev unless @dev got a table meanwhile.
+ * Returns the table @dev uses now, referenced.
+ */
+static struct opp_table *opp_table_install(struct device *dev,
+					   struct opp_table *new,
+					   struct opp_link *link)
+{
+	struct opp_link *old;
+
+	guard(mutex)(&opp_tables_lock);
+
+	old = opp_link_lookup(dev);
+	if (old) {
+		kref_get(&old->table->kref);
+		return old->table;
+	}
+
+	__opp_link_add(link, dev, new);
+	return new;
+}
+
+/**
+ * opp_table_get_or_create() - the table of a device, created if needed
+ * @dev: the device
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return: the table, referenced; ERR_PTR(-EINVAL) for a bad @dev;
+ * ERR_PTR(-ENOMEM).
+ */
+struct opp_table *opp_table_get_or_create(struct device *dev)
+{
+	struct opp_table *table, *new;
+	struct opp_link *link;
+
+	table = opp_table_find(dev);
+	if (!IS_ERR(table) || PTR_ERR(table) != -ENODEV)
+		return table;
+
+	new = opp_table_alloc();
+	link = kzalloc(sizeof(*link), GFP_KERNEL);
+	if (!new || !link) {
+		kfree(link);
+		if (new)
+			opp_table_free(new);
+		return ERR_PTR(-ENOMEM);
+	}
+
+	table = opp_table_install(dev, new, link);
+	if (table != new) {
+		kfree(link);
+		opp_table_free(new);
+	}
+
+	return table;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_get_or_create);
+
+/**
+ * opp_table_link_device() - let one more device use a table
+ * @table: the table, referenced by the caller
+ * @dev: the device
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return:
+ * * 0 - @dev uses @table (possibly already did)
+ * * -EBUSY - @dev already uses another table
+ * * -ENOMEM - out of memory
+ */
+int opp_table_link_device(struct opp_table *table, struct device *dev)
+{
+	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
+	struct opp_link *old;
+
+	if (!link)
+		return -ENOMEM;
+
+	guard(mutex)(&opp_tables_lock);
+
+	old = opp_link_lookup(dev);
+	if (old)
+		return old->table == table ? 0 : -EBUSY;
+
+	__opp_link_add(no_free_ptr(link), dev, table);
+	return 0;
+}
+
+static void __opp_table_unlink_all(struct opp_table *table)
+{
+	struct opp_link *link, *tmp;
+
+	lockdep_assert_held(&opp_tables_lock);
+
+	list_for_each_entry_safe(link, tmp, &table->links, table_node) {
+		hash_del_rcu(&link->hash_node);
+		list_del(&link->table_node);
+		kfree_rcu(link, rcu);
+	}
+}
+
+/* The table is unreachable: no link points to it and its count is zero. */
+static void opp_table_destroy(struct opp_table *table)
+{
+	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
+	unsigned int i;
+
+	/* Dynamic OPPs pin the table and static ones go with static_users. */
+	WARN_ON_ONCE(snap->nr_avail + snap->nr_unavail);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		dev_pm_opp_put(snap->opps[i]);
+
+	kvfree_rcu(snap, rcu);
+	mutex_destroy(&table->lock);
+	kfree_rcu(table, rcu);
+}
+
+/**
+ * dev_pm_opp_get_opp_table() - get the OPP table of a device
+ * @dev: the device
+ *
+ * Only finds a table; it never creates one.
+ *
+ * Context: Any context; takes no lock.
+ * Return: the table, with a reference the caller drops with
+ * dev_pm_opp_put_opp_table(); ERR_PTR(-EINVAL) for a NULL or error @dev;
+ * ERR_PTR(-ENODEV) when @dev has no table.
+ */
+struct opp_table *dev_pm_opp_get_opp_table(struct device *dev)
+{
+	return opp_table_find(dev);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table);
+
+/**
+ * dev_pm_opp_put_opp_table() - drop a reference on an OPP table
+ * @opp_table: the table; NULL and error pointers are ignored
+ *
+ * The last reference unlinks the table from its devices and frees it after a
+ * grace period, so lock-free readers that still see it stay safe.
+ *
+ * Context: Process context; may take opp_tables_lock and sleep.
+ */
+void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
+{
+	if (IS_ERR_OR_NULL(opp_table))
+		return;
+
+	/*
+	 * Reaching zero and unlinking happen under opp_tables_lock, so whoever
+	 * finds the table under that lock finds it alive.
+	 */
+	if (!refcount_dec_and_mutex_lock(&opp_table->kref.refcount,
+					 &opp_tables_lock))
+		return;
+
+	__opp_table_unlink_all(opp_table);
+	mutex_unlock(&opp_tables_lock);
+
+	opp_table_destroy(opp_table);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_put_opp_table);
+
+/* ------------------------------------------------------------------------ */
+/* OPP objects                                                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * opp_alloc() - allocate an OPP of a given shape, not yet in any table
+ * @shape: the sizes of the table the OPP is meant for
+ *
+ * The OPP comes with one reference, which becomes the table's when the OPP
+ * is added, and with its level set to %OPP_LEVEL_UNSET.
+ *
+ * Context: Process context; may sleep.
+ * Return: the OPP, or NULL when out of memory.
+ */
+struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
+{
+	unsigned int nr_storage = max_t(unsigned int, shape->nr_supplies, 1);
+	struct dev_pm_opp *opp;
+	size_t size;
+
+	size = size_add(sizeof(*opp),
+			size_add(array_size(shape->nr_clks, sizeof(unsigned long)),
+				 size_add(array_size(nr_storage,
+						     sizeof(struct dev_pm_opp_supply)),
+					  array_size(shape->nr_paths,
+						     sizeof(struct opp_icc_bw)))));
+	opp = kzalloc(size, GFP_KERNEL);
+	if (!opp)
+		return NULL;
+
+	kref_init(&opp->kref);
+	opp->nr_clks = shape->nr_clks;
+	opp->nr_supplies = shape->nr_supplies;
+	opp->nr_paths = shape->nr_paths;
+	opp->level = OPP_LEVEL_UNSET;
+	RCU_INIT_POINTER(opp->supplies, opp_initial_supplies(opp));
+
+	return opp;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_alloc);
+
+/**
+ * opp_free() - free an OPP that no reader can see
+ * @opp: the OPP
+ *
+ * Context: Any context.
+ */
+void opp_free(struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp_supply *supplies;
+
+	supplies = rcu_dereference_protected(opp->supplies, true);
+	if (supplies != opp_initial_supplies(opp))
+		kfree(container_of(supplies, struct opp_supplies, v[0]));
+	kfree(opp);
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_free);
+
+static void opp_free_rcu(struct rcu_head *rcu)
+{
+	opp_free(container_of(rcu, struct dev_pm_opp, rcu));
+}
+
+static void opp_release(struct kref *kref)
+{
+	struct dev_pm_opp *opp = container_of(kref, struct dev_pm_opp, kref);
+
+	call_rcu(&opp->rcu, opp_free_rcu);
+}
+
+/**
+ * dev_pm_opp_get() - take one more reference on an OPP
+ * @opp: an OPP the caller already holds a reference on
+ *
+ * Context: Any context.
+ */
+void dev_pm_opp_get(struct dev_pm_opp *opp)
+{
+	kref_get(&opp->kref);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get);
+
+/**
+ * dev_pm_opp_put() - drop a reference on an OPP
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * The OPP is freed after a grace period once the table no longer lists it
+ * and no caller holds it.
+ *
+ * Context: Any context, including atomic.
+ */
+void dev_pm_opp_put(struct dev_pm_opp *opp)
+{
+	if (!IS_ERR_OR_NULL(opp))
+		kref_put(&opp->kref, opp_release);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_put);
+
+/* ------------------------------------------------------------------------ */
+/* Ordering and keys                                                         */
+/* ------------------------------------------------------------------------ */
+
+static int opp_cmp_ulong(unsigned long a, unsigned long b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* The table order; both OPPs have the same shape. */
+static int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < a->nr_clks; i++) {
+		ret = opp_cmp_ulong(opp_rates(a)[i], opp_rates(b)[i]);
+		if (ret)
+			return ret;
+	}
+
+	for (i = 0; i < a->nr_paths; i++) {
+		ret = opp_cmp_ulong(opp_bw(a)[i].peak, opp_bw(b)[i].peak);
+		if (ret)
+			return ret;
+	}
+
+	return opp_cmp_ulong(a->level, b->level);
+}
+
+static unsigned long opp_key_value(struct dev_pm_opp *opp,
+				   const struct opp_key *key)
+{
+	switch (key->kind) {
+	case OPP_KEY_RATE:
+		return opp_rates(opp)[key->index];
+	case OPP_KEY_BW:
+		return opp_bw(opp)[key->index].peak;
+	case OPP_KEY_LEVEL:
+	default:
+		return opp->level;
+	}
+}
+
+static const char * const opp_key_names[] = {
+	[OPP_KEY_RATE] = "rate",
+	[OPP_KEY_LEVEL] = "level",
+	[OPP_KEY_BW] = "bandwidth",
+};
+
+#define OPP_KEY_BITS_PER_KIND	(BITS_PER_LONG / 4)
+
+/* Keys with a large index share the last bit of their kind. */
+static unsigned long opp_key_bit(const struct opp_key *key)
+{
+	unsigned int index = min_t(unsigned int, key->index,
+				   OPP_KEY_BITS_PER_KIND - 1);
+
+	return BIT(key->kind * OPP_KEY_BITS_PER_KIND + index);
+}
+
+static bool opp_key_fits(const struct opp_shape *shape,
+			 const struct opp_key *key)
+{
+	switch (key->kind) {
+	case OPP_KEY_RATE:
+		if (key->single_clk && shape->nr_clks > 1)
+			return false;
+		return key->index < shape->nr_clks;
+	case OPP_KEY_BW:
+		return key->index < shape->nr_paths;
+	default:
+		return true;
+	}
+}
+
+static bool opp_range_is_sorted(struct dev_pm_opp * const *opps,
+				unsigned int nr, const struct opp_key *key)
+{
+	unsigned int i;
+
+	for (i = 1; i < nr; i++)
+		if (opp_key_value(opps[i - 1], key) > opp_key_value(opps[i], key))
+			return false;
+
+	return true;
+}
+
+static void opp_snapshot_note_key(struct opp_snapshot *snap,
+				  const struct opp_key *key)
+{
+	if (!opp_range_is_sorted(snap->opps, snap->nr_avail, key) ||
+	    !opp_range_is_sorted(snap->opps + snap->nr_avail, snap->nr_unavail,
+				 key))
+		snap->unsorted |= opp_key_bit(key);
+}
+
+/*
+ * Real tables are sorted by every key, and searches bisect. A key that goes
+ * down somewhere (a second clock, a level that does not follow the rate) is
+ * searched linearly, which gives the same answers as a walk in table order.
+ */
+static void opp_snapshot_find_unsorted_keys(struct opp_snapshot *snap)
+{
+	struct opp_key key = { .kind = OPP_KEY_LEVEL };
+
+	opp_snapshot_note_key(snap, &key);
+
+	key.kind = OPP_KEY_RATE;
+	for (key.index = 0; key.index < snap->shape.nr_clks; key.index++)
+		opp_snapshot_note_key(snap, &key);
+
+	key.kind = OPP_KEY_BW;
+	for (key.index = 0; key.index < snap->shape.nr_paths; key.index++)
+		opp_snapshot_note_key(snap, &key);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Searching a snapshot                                                      */
+/* ------------------------------------------------------------------------ */
+
+enum opp_match {
+	OPP_MATCH_EXACT,
+	OPP_MATCH_CEIL,
+	OPP_MATCH_FLOOR,
+};
+
+/* Index of the first OPP whose key is above @target (or equal, if @equal). */
+static unsigned int opp_partition(struct dev_pm_opp * const *opps,
+				  unsigned int nr, const struct opp_key *key,
+				  unsigned long target, bool equal, bool sorted)
+{
+	unsigned int lo = 0, hi = nr, mid;
+	unsigned long value;
+
+	if (!sorted) {
+		for (lo = 0; lo < nr; lo++) {
+			value = opp_key_value(opps[lo], key);
+			if (value > target || (equal && value == target))
+				break;
+		}
+		return lo;
+	}
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		value = opp_key_value(opps[mid], key);
+		if (value > target || (equal && value == target))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+
+	return lo;
+}
+
+static struct dev_pm_opp *opp_range_find_exact(struct dev_pm_opp * const *opps,
+					       unsigned int nr,
+					       const struct opp_key *key,
+					       unsigned long target, bool sorted)
+{
+	unsigned int i;
+
+	if (sorted) {
+		i = opp_partition(opps, nr, key, target, true, true);
+		if (i < nr && opp_key_value(opps[i], key) == target)
+			return opps[i];
+		return NULL;
+	}
+
+	for (i = 0; i < nr; i++)
+		if (opp_key_value(opps[i], key) == target)
+			return opps[i];
+
+	return NULL;
+}
+
+static struct dev_pm_opp *opp_range_find(struct dev_pm_opp * const *opps,
+					 unsigned int nr,
+					 const struct opp_key *key,
+					 unsigned long target,
+					 enum opp_match match, bool sorted)
+{
+	unsigned int i;
+
+	switch (match) {
+	case OPP_MATCH_CEIL:
+		i = opp_partition(opps, nr, key, target, true, sorted);
+		return i < nr ? opps[i] : NULL;
+	case OPP_MATCH_FLOOR:
+		i = opp_partition(opps, nr, key, target, false, sorted);
+		return i ? opps[i - 1] : NULL;
+	case OPP_MATCH_EXACT:
+	default:
+		return opp_range_find_exact(opps, nr, key, target, sorted);
+	}
+}
+
+static struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
+					    const struct opp_key *key,
+					    unsigned long target,
+					    enum opp_match match, bool available)
+{
+	bool sorted = !(snap->unsorted & opp_key_bit(key));
+
+	if (available)
+		return opp_range_find(snap->opps, snap->nr_avail, key, target,
+				      match, sorted);
+
+	return opp_range_find(snap->opps + snap->nr_avail, snap->nr_unavail,
+			      key, target, match, sorted);
+}
+
+/*
+ * The lookup behind every dev_pm_opp_find_*(): RCU only. A failed
+ * kref_get_unless_zero() means the OPP left the table after we loaded the
+ * snapshot, which a writer publishes before it drops the table's reference:
+ * look again in the newer snapshot. If there is none, the table is dying.
+ */
+static struct dev_pm_opp *opp_find(struct device *dev,
+				   const struct opp_key *key,
+				   unsigned long *target, enum opp_match match,
+				   bool available)
+{
+	struct opp_snapshot *snap, *seen = NULL;
+	struct opp_table *table;
+	struct dev_pm_opp *opp;
+
+	if (IS_ERR_OR_NULL(dev))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_err(dev, "no OPP table\n");
+		return ERR_PTR(-ENODEV);
+	}
+
+	for (;;) {
+		snap = rcu_dereference(table->snap);
+		if (snap == seen)
+			return ERR_PTR(-ENODEV);
+		if (!opp_key_fits(&snap->shape, key)) {
+			dev_err(dev, "OPP lookup by %s %u%s does not fit a table of %u clocks and %u paths\n",
+				opp_key_names[key->kind], key->index,
+				key->single_clk ? " (no index)" : "",
+				snap->shape.nr_clks, snap->shape.nr_paths);
+			return ERR_PTR(-EINVAL);
+		}
+
+		opp = opp_snapshot_find(snap, key, *target, match, available);
+		if (!opp)
+			return ERR_PTR(-ERANGE);
+		if (kref_get_unless_zero(&opp->kref))
+			break;
+		seen = snap;
+	}
+
+	*target = opp_key_value(opp, key);
+	return opp;
+}
+
+/* A lookup that names no clock only makes sense on a single-clock table. */
+static struct dev_pm_opp *opp_find_rate(struct device *dev, u32 index,
+					bool indexed, unsigned long *freq,
+					enum opp_match match, bool available)
+{
+	struct opp_key key = {
+		.kind = OPP_KEY_RATE,
+		.index = index,
+		.single_clk = !indexed,
+	};
+
+	return opp_find(dev, &key, freq, match, available);
+}
+
+/**
+ * dev_pm_opp_find_freq_exact() - find an OPP by its exact rate
+ * @dev: the device
+ * @freq: the rate in Hz
+ * @available: true to search the available OPPs, false for the disabled ones
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev is NULL or an error pointer, or its table has several
+ *   clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no OPP has that rate
+ */
+struct dev_pm_opp *dev_pm_opp_find_freq_exact(struct device *dev,
+					      unsigned long freq,
+					      bool available)
+{
+	return opp_find_rate(dev, 0, false, &freq, OPP_MATCH_EXACT, available);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact);
+
+/**
+ * dev_pm_opp_find_freq_exact_indexed() - find an OPP by the exact rate of
+ *	one of its clocks
+ * @dev: the device
+ * @freq: the rate in Hz
+ * @index: the clock, in the order of the table's clocks
+ * @available: true to search the available OPPs, false for the disabled ones
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - bad @dev, or @index is not a clock of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no OPP has that rate
+ */
+struct dev_pm_opp *
+dev_pm_opp_find_freq_exact_indexed(struct device *dev, unsigned long freq,
+				   u32 index, bool available)
+{
+	return opp_find_rate(dev, index, true, &freq, OPP_MATCH_EXACT,
+			     available);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact_indexed);
+
+/**
+ * dev_pm_opp_find_freq_ceil() - find the slowest available OPP at or above a
+ *	rate
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is slower than @freq
+ */
+struct dev_pm_opp *dev_pm_opp_find_freq_ceil(struct device *dev,
+					     unsigned long *freq)
+{
+	return opp_find_rate(dev, 0, false, freq, OPP_MATCH_CEIL, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil);
+
+/**
+ * dev_pm_opp_find_freq_ceil_indexed() - find the slowest available OPP at or
+ *	above a rate of one of its clocks
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found for that clock
+ * @index: the clock, in the order of the table's clocks
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a clock of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no available OPP reaches @freq
+ */
+struct dev_pm_opp *
+dev_pm_opp_find_freq_ceil_indexed(struct device *dev, unsigned long *freq,
+				  u32 index)
+{
+	return opp_find_rate(dev, index, true, freq, OPP_MATCH_CEIL, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil_indexed);
+
+/**
+ * dev_pm_opp_find_freq_floor() - find the fastest available OPP at or below
+ *	a rate
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is faster than @freq
+ */
+struct dev_pm_opp *dev_pm_opp_find_freq_floor(struct device *dev,
+					      unsigned long *freq)
+{
+	return opp_find_rate(dev, 0, false, freq, OPP_MATCH_FLOOR, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor);
+
+/**
+ * dev_pm_opp_find_freq_floor_indexed() - find the fastest available OPP at or
+ *	below a rate of one of its clocks
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found for that clock
+ * @index: the clock, in the order of the table's clocks
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a clock of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is faster than @freq
+ */
+struct dev_pm_opp *
+dev_pm_opp_find_freq_floor_indexed(struct device *dev, unsigned long *freq,
+				   u32 index)
+{
+	return opp_find_rate(dev, index, true, freq, OPP_MATCH_FLOOR, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor_indexed);
+
+static struct dev_pm_opp *opp_find_level(struct device *dev,
+					 unsigned int *level,
+					 enum opp_match match)
+{
+	struct opp_key key = { .kind = OPP_KEY_LEVEL };
+	unsigned long value = *level;
+	struct dev_pm_opp *opp;
+
+	opp = opp_find(dev, &key, &value, match, true);
+	if (IS_ERR(opp))
+		return opp;
+
+	/* Only OPPs without a level are left above the target. */
+	if (value == OPP_LEVEL_UNSET) {
+		dev_err(dev, "OPP table has no levels\n");
+		dev_pm_opp_put(opp);
+		return ERR_PTR(-ENODEV);
+	}
+
+	*level = value;
+	return opp;
+}
+
+/**
+ * dev_pm_opp_find_level_exact() - find the available OPP with a level
+ * @dev: the device
+ * @level: the performance level
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no available OPP has that level
+ */
+struct dev_pm_opp *dev_pm_opp_find_level_exact(struct device *dev,
+					       unsigned int level)
+{
+	return opp_find_level(dev, &level, OPP_MATCH_EXACT);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_exact);
+
+/**
+ * dev_pm_opp_find_level_ceil() - find the lowest available OPP at or above a
+ *	level
+ * @dev: the device
+ * @level: in: the level; out: the level of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@level is then unchanged):
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table, or its OPPs have no level
+ * * -ERANGE - every available OPP is below @level
+ */
+struct dev_pm_opp *dev_pm_opp_find_level_ceil(struct device *dev,
+					      unsigned int *level)
+{
+	return opp_find_level(dev, level, OPP_MATCH_CEIL);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_ceil);
+
+/**
+ * dev_pm_opp_find_level_floor() - find the highest available OPP at or below
+ *	a level
+ * @dev: the device
+ * @level: in: the level; out: the level of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@level is then unchanged):
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table, or its OPPs have no level
+ * * -ERANGE - every available OPP is above @level
+ */
+struct dev_pm_opp *dev_pm_opp_find_level_floor(struct device *dev,
+					       unsigned int *level)
+{
+	return opp_find_level(dev, level, OPP_MATCH_FLOOR);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_floor);
+
+static struct dev_pm_opp *opp_find_bw(struct device *dev, unsigned int *bw,
+				      int index, enum opp_match match)
+{
+	struct opp_key key = { .kind = OPP_KEY_BW, .index = index };
+	unsigned long value = *bw;
+	struct dev_pm_opp *opp;
+
+	if (index < 0) {
+		dev_err(dev, "negative interconnect path index %d\n", index);
+		return ERR_PTR(-EINVAL);
+	}
+
+	opp = opp_find(dev, &key, &value, match, true);
+	if (!IS_ERR(opp))
+		*bw = value;
+	return opp;
+}
+
+/**
+ * dev_pm_opp_find_bw_ceil() - find the lowest available OPP at or above a
+ *	peak bandwidth
+ * @dev: the device
+ * @bw: in: the peak bandwidth in kBps; out: the peak bandwidth of the OPP
+ *	found
+ * @index: the interconnect path, in the order of the table's paths
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@bw is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a path of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is below @bw
+ */
+struct dev_pm_opp *dev_pm_opp_find_bw_ceil(struct device *dev,
+					   unsigned int *bw, int index)
+{
+	return opp_find_bw(dev, bw, index, OPP_MATCH_CEIL);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_ceil);
+
+/**
+ * dev_pm_opp_find_bw_floor() - find the highest available OPP at or below a
+ *	peak bandwidth
+ * @dev: the device
+ * @bw: in: the peak bandwidth in kBps; out: the peak bandwidth of the OPP
+ *	found
+ * @index: the interconnect path, in the order of the table's paths
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@bw is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a path of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is above @bw
+ */
+struct dev_pm_opp *dev_pm_opp_find_bw_floor(struct device *dev,
+					    unsigned int *bw, int index)
+{
+	return opp_find_bw(dev, bw, index, OPP_MATCH_FLOOR);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_floor);
+
+/* ------------------------------------------------------------------------ */
+/* Reading one OPP                                                           */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * dev_pm_opp_get_voltage() - the voltage of an OPP's first supply
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Meant for devices with one supply; see dev_pm_opp_get_supplies() for more.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the target voltage in microvolts, or 0 for a NULL or error @opp.
+ */
+unsigned long dev_pm_opp_get_voltage(struct dev_pm_opp *opp)
+{
+	if (IS_ERR_OR_NULL(opp)) {
+		pr_err("voltage asked of an invalid OPP\n");
+		return 0;
+	}
+
+	guard(rcu)();
+	return rcu_dereference(opp->supplies)[0].u_volt;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_voltage);
+
+/**
+ * dev_pm_opp_get_supplies() - copy the values of every supply of an OPP
+ * @opp: an OPP the caller holds a reference on
+ * @supplies: room for one entry per supply of the OPP's table
+ *
+ * The copy is consistent: it never mixes values from before and after a
+ * concurrent dev_pm_opp_adjust_voltage().
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: 0, or -EINVAL when @opp or @supplies is invalid.
+ */
+int dev_pm_opp_get_supplies(struct dev_pm_opp *opp,
+			    struct dev_pm_opp_supply *supplies)
+{
+	if (IS_ERR_OR_NULL(opp) || !supplies) {
+		pr_err("supplies asked of an invalid OPP\n");
+		return -EINVAL;
+	}
+
+	guard(rcu)();
+	memcpy(supplies, rcu_dereference(opp->supplies),
+	       array_size(opp->nr_supplies, sizeof(*supplies)));
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_supplies);
+
+/**
+ * dev_pm_opp_get_power() - the power an OPP draws from all its supplies
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the sum of the supplies' power in microwatts, or 0 for an invalid
+ * @opp.
+ */
+unsigned long dev_pm_opp_get_power(struct dev_pm_opp *opp)
+{
+	const struct dev_pm_opp_supply *supplies;
+	unsigned long power = 0;
+	unsigned int i;
+
+	if (IS_ERR_OR_NULL(opp)) {
+		pr_err("power asked of an invalid OPP\n");
+		return 0;
+	}
+
+	guard(rcu)();
+	supplies = rcu_dereference(opp->supplies);
+	for (i = 0; i < opp->nr_supplies; i++)
+		power += supplies[i].u_watt;
+
+	return power;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_power);
+
+/**
+ * dev_pm_opp_get_freq_indexed() - the rate of one clock at an OPP
+ * @opp: an OPP the caller holds a reference on
+ * @index: the clock, in the order of the table's clocks
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the rate in Hz, or 0 for an invalid @opp or @index.
+ */
+unsigned long dev_pm_opp_get_freq_indexed(struct dev_pm_opp *opp, u32 index)
+{
+	if (IS_ERR_OR_NULL(opp) || index >= opp->nr_clks) {
+		pr_err("rate %u asked of an invalid OPP\n", index);
+		return 0;
+	}
+
+	return opp_rates(opp)[index];
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_freq_indexed);
+
+/**
+ * dev_pm_opp_get_level() - the performance level of an available OPP
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the level (%OPP_LEVEL_UNSET when the OPP has none), or U32_MAX for
+ * an invalid or disabled @opp.
+ */
+unsigned int dev_pm_opp_get_level(struct dev_pm_opp *opp)
+{
+	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
+		pr_err("level asked of an invalid or disabled OPP\n");
+		return U32_MAX;
+	}
+
+	return opp->level;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_level);
+
+/**
+ * dev_pm_opp_get_required_pstate() - the performance state an OPP requires
+ *	of one of its required tables
+ * @opp: an OPP the caller holds a reference on
+ * @index: the required table, in "required-opps" order
+ *
+ * Required OPPs come from firmware; an OPP added by code has none.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the performance state, or 0 when @opp is invalid, disabled or has
+ * no required OPP at @index.
+ */
+unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
+					    unsigned int index)
+{
+	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
+		pr_err("performance state asked of an invalid or disabled OPP\n");
+		return 0;
+	}
+
+	pr_err("OPP has no required OPP %u\n", index);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_required_pstate);
+
+/**
+ * dev_pm_opp_is_turbo() - whether an OPP is a boost point
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Turbo OPPs give short bursts of speed and are not meant for sustained use.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: true for an available turbo OPP; false otherwise, and for an
+ * invalid or disabled @opp.
+ */
+bool dev_pm_opp_is_turbo(struct dev_pm_opp *opp)
+{
+	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
+		pr_err("turbo asked of an invalid or disabled OPP\n");
+		return false;
+	}
+
+	return opp->turbo;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_is_turbo);
+
+/* ------------------------------------------------------------------------ */
+/* Reading one table                                                         */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * dev_pm_opp_get_opp_count() - the number of available OPPs of a device
+ * @dev: the device
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the count (0 when every OPP is disabled); -EINVAL for a NULL or
+ * error @dev; -ENODEV when @dev has no table.
+ */
+int dev_pm_opp_get_opp_count(struct device *dev)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return -EINVAL;
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_dbg(dev, "no OPP table\n");
+		return -ENODEV;
+	}
+
+	return rcu_dereference(table->snap)->nr_avail;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_count);
+
+/**
+ * dev_pm_opp_get_max_clock_latency() - the slowest clock transition of a
+ *	device
+ * @dev: the device
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the highest clock latency of the OPPs added so far, in ns; 0 when
+ * @dev has no table.
+ */
+unsigned long dev_pm_opp_get_max_clock_latency(struct device *dev)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return 0;
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	return table ? READ_ONCE(table->clock_latency_ns_max) : 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_clock_latency);
+
+/**
+ * dev_pm_opp_get_max_volt_latency() - the slowest voltage transition of a
+ *	device
+ * @dev: the device
+ *
+ * The time the device's regulators need to move across the whole voltage
+ * range of its available OPPs.
+ *
+ * Context: Any context; takes no lock.
+ * Return: the latency in ns; 0 when @dev has no table or its table drives no
+ * regulator.
+ */
+unsigned long dev_pm_opp_get_max_volt_latency(struct device *dev)
+{
+	/* No table drives a regulator until the DVFS code provides them. */
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_volt_latency);
+
+/**
+ * dev_pm_opp_get_max_transition_latency() - the slowest OPP transition of a
+ *	device
+ * @dev: the device
+ *
+ * Context: Any context; takes no lock.
+ * Return: dev_pm_opp_get_max_clock_latency() plus
+ * dev_pm_opp_get_max_volt_latency(), in ns.
+ */
+unsigned long dev_pm_opp_get_max_transition_latency(struct device *dev)
+{
+	return dev_pm_opp_get_max_volt_latency(dev) +
+	       dev_pm_opp_get_max_clock_latency(dev);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_transition_latency);
+
+/**
+ * dev_pm_opp_get_suspend_opp_freq() - the rate of a device's suspend OPP
+ * @dev: the device
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the rate in Hz of the OPP marked for suspend, or 0 when there is
+ * none, it is disabled, or @dev has no table.
+ */
+unsigned long dev_pm_opp_get_suspend_opp_freq(struct device *dev)
+{
+	struct opp_snapshot *snap;
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return 0;
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table)
+		return 0;
+
+	snap = rcu_dereference(table->snap);
+	if (!snap->suspend || !READ_ONCE(snap->suspend->available))
+		return 0;
+
+	return opp_rates(snap->suspend)[0];
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_suspend_opp_freq);
+
+/* ------------------------------------------------------------------------ */
+/* Writers: building and publishing snapshots                                */
+/* ------------------------------------------------------------------------ */
+
+typedef bool (*opp_filter_t)(struct dev_pm_opp *opp, const void *arg);
+
+/* Walks a snapshot's two sorted arrays, plus one extra OPP, in table order. */
+struct opp_merge {
+	const struct opp_snapshot *snap;
+	unsigned int avail;
+	unsigned int unavail;
+	struct dev_pm_opp *extra;
+};
+
+static struct dev_pm_opp *opp_merge_next(struct opp_merge *m)
+{
+	const struct opp_snapshot *snap = m->snap;
+	struct dev_pm_opp *a = NULL, *u = NULL, *best;
+
+	if (m->avail < snap->nr_avail)
+		a = snap->opps[m->avail];
+	if (m->unavail < snap->nr_unavail)
+		u = snap->opps[snap->nr_avail + m->unavail];
+
+	best = a;
+	if (u && (!best || opp_cmp(u, best) < 0))
+		best = u;
+	if (m->extra && (!best || opp_cmp(m->extra, best) < 0))
+		best = m->extra;
+
+	if (!best)
+		return NULL;
+	if (best == m->extra)
+		m->extra = NULL;
+	else if (best == a)
+		m->avail++;
+	else
+		m->unavail++;
+
+	return best;
+}
+
+/*
+ * Builds the snapshot that follows the table's current one: the same OPPs
+ * minus those @drop selects, plus @insert, split by their @available field.
+ */
+static struct opp_snapshot *opp_snapshot_rebuild(struct opp_table *table,
+						 struct dev_pm_opp *insert,
+						 opp_filter_t drop,
+						 const void *arg)
+{
+	struct opp_snapshot *old = __opp_table_snapshot(table), *snap;
+	unsigned int nr = 0, nr_avail = 0, a = 0, u;
+	struct opp_merge m = { .snap = old, .extra = insert };
+	struct dev_pm_opp *opp;
+
+	while ((opp = opp_merge_next(&m))) {
+		if (drop && drop(opp, arg))
+			continue;
+		nr++;
+		nr_avail += opp->available;
+	}
+
+	snap = kvzalloc(struct_size(snap, opps, nr), GFP_KERNEL);
+	if (!snap)
+		return NULL;
+
+	snap->shape = table->shape;
+	snap->nr_avail = nr_avail;
+	snap->nr_unavail = nr - nr_avail;
+	u = nr_avail;
+
+	m = (struct opp_merge){ .snap = old, .extra = insert };
+	while ((opp = opp_merge_next(&m))) {
+		if (drop && drop(opp, arg))
+			continue;
+		snap->opps[opp->available ? a++ : u++] = opp;
+		if (opp->suspend)
+			snap->suspend = opp;
+	}
+
+	opp_snapshot_find_unsorted_keys(snap);
+	return snap;
+}
+
+/* Publishes @snap and returns the snapshot it replaces. */
+static struct opp_snapshot *__opp_table_publish(struct opp_table *table,
+						struct opp_snapshot *snap)
+{
+	struct opp_snapshot *old = __opp_table_snapshot(table);
+
+	rcu_assign_pointer(table->snap, snap);
+	return old;
+}
+
+static int __opp_table_republish(struct opp_table *table,
+				 struct dev_pm_opp *insert,
+				 opp_filter_t drop, const void *arg,
+				 struct opp_snapshot **old)
+{
+	struct opp_snapshot *snap;
+
+	lockdep_assert_held(&table->lock);
+
+	snap = opp_snapshot_rebuild(table, insert, drop, arg);
+	if (!snap)
+		return -ENOMEM;
+
+	*old = __opp_table_publish(table, snap);
+	return 0;
+}
+
+/**
+ * opp_table_set_shape() - set the sizes of the OPPs of an empty table
+ * @table: the table, referenced by the caller
+ * @shape: rates, supplies and interconnect paths per OPP
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0; -EINVAL when @shape has no rate; -EBUSY when the table already
+ * has OPPs of another shape; -ENOMEM.
+ */
+int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape)
+{
+	struct opp_snapshot *snap;
+
+	if (!shape->nr_clks)
+		return -EINVAL;
+
+	struct opp_shape prev;
+	int ret;
+
+	guard(mutex)(&table->lock);
+	snap = __opp_table_snapshot(table);
+	if (snap->nr_avail + snap->nr_unavail)
+		return memcmp(&table->shape, shape, sizeof(*shape)) ? -EBUSY : 0;
+
+	/* Republish the empty table so that lookups check the new shape. */
+	prev = table->shape;
+	table->shape = *shape;
+	ret = __opp_table_republish(table, NULL, NULL, NULL, &snap);
+	if (ret) {
+		table->shape = prev;
+		return ret;
+	}
+
+	kvfree_rcu(snap, rcu);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_set_shape);
+
+static void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
+		       struct dev_pm_opp *opp)
+{
+	blocking_notifier_call_chain(&table->notifiers, event, opp);
+}
+
+/*
+ * After a snapshot that dropped the OPPs @drop selects was published, and
+ * with no lock held: tell the notifiers, drop the table's references on those
+ * OPPs and, for dynamic ones, the references they held on the table. Then
+ * retire the old snapshot.
+ */
+static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
+		       opp_filter_t drop, const void *arg)
+{
+	unsigned int i, nr_dynamic = 0;
+	struct dev_pm_opp *opp;
+
+	for (i = 0; drop && i < old->nr_avail + old->nr_unavail; i++) {
+		opp = old->opps[i];
+		if (!drop(opp, arg))
+			continue;
+		opp_notify(table, OPP_EVENT_REMOVE, opp);
+		nr_dynamic += opp->dynamic;
+		dev_pm_opp_put(opp);
+	}
+
+	kvfree_rcu(old, rcu);
+
+	while (nr_dynamic--)
+		dev_pm_opp_put_opp_table(table);
+}
+
+/* Caller holds the table's lock. The first OPP, in table order, at a rate. */
+static struct dev_pm_opp *__opp_table_find_rate(struct opp_table *table,
+						unsigned long freq)
+{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+	struct opp_key key = { .kind = OPP_KEY_RATE };
+	struct dev_pm_opp *avail, *unavail;
+
+	avail = opp_snapshot_find(snap, &key, freq, OPP_MATCH_EXACT, true);
+	unavail = opp_snapshot_find(snap, &key, freq, OPP_MATCH_EXACT, false);
+	if (avail && unavail)
+		return opp_cmp(avail, unavail) < 0 ? avail : unavail;
+
+	return avail ?: unavail;
+}
+
+static struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
+					      unsigned int nr,
+					      struct dev_pm_opp *opp)
+{
+	unsigned int lo = 0, hi = nr, mid;
+	int cmp;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		cmp = opp_cmp(opps[mid], opp);
+		if (!cmp)
+			return opps[mid];
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+
+	return NULL;
+}
+
+/* Caller holds the table's lock. The OPP equal to @opp in table order. */
+static struct dev_pm_opp *__opp_table_find_same(struct opp_table *table,
+						struct dev_pm_opp *opp)
+{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+
+	return opp_range_find_same(snap->opps, snap->nr_avail, opp) ?:
+	       opp_range_find_same(snap->opps + snap->nr_avail,
+				   snap->nr_unavail, opp);
+}
+
+/* Caller holds the table's lock; @opp is in the table or about to be. */
+static struct dev_pm_opp_supply *__opp_supplies(struct opp_table *table,
+						struct dev_pm_opp *opp)
+{
+	return rcu_dereference_protected(opp->supplies,
+					 lockdep_is_held(&table->lock));
+}
+
+/*
+ * An OPP added twice is accepted when the one in the table is available and
+ * has the same voltage, as Linux does; anything else is a conflict.
+ */
+static bool __opp_is_harmless_duplicate(struct opp_table *table,
+					struct dev_pm_opp *old,
+					struct dev_pm_opp *new)
+{
+	return old->available &&
+	       __opp_supplies(table, old)[0].u_volt ==
+	       __opp_supplies(table, new)[0].u_volt;
+}
+
+static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
+{
+	return a->nr_clks == opp->nr_clks &&
+	       a->nr_supplies == opp->nr_supplies &&
+	       a->nr_paths == opp->nr_paths;
+}
+
+/* *@old is set to NULL when @opp is a harmless duplicate and was not added. */
+static int __opp_table_insert(struct opp_table *table, struct dev_pm_opp *opp,
+			      struct opp_snapshot **old)
+{
+	struct dev_pm_opp *same;
+
+	*old = NULL;
+	if (!opp_shape_equal(&table->shape, opp))
+		return -EINVAL;
+
+	same = __opp_table_find_same(table, opp);
+	if (same)
+		return __opp_is_harmless_duplicate(table, same, opp) ? 0 : -EEXIST;
+
+	if (opp->clock_latency_ns > table->clock_latency_ns_max)
+		WRITE_ONCE(table->clock_latency_ns_max, opp->clock_latency_ns);
+
+	return __opp_table_republish(table, opp, NULL, NULL, old);
+}
+
+/**
+ * opp_table_add() - publish a new OPP in a table
+ * @table: the table, referenced by the caller
+ * @opp: the OPP, from opp_alloc() with the table's shape, filled in
+ * @added: set to whether @opp was added; false when the table already had an
+ *	identical available OPP, which is not an error
+ *
+ * On success with *@added true, the table owns the caller's reference on
+ * @opp and the notifiers got %OPP_EVENT_ADD. Otherwise @opp still belongs to
+ * the caller.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0; -EINVAL when @opp does not have the table's shape; -EEXIST when
+ * another OPP with the same rates, bandwidth and level differs from @opp;
+ * -ENOMEM.
+ */
+int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added)
+{
+	struct opp_snapshot *old;
+	int ret;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_table_insert(table, opp, &old);
+
+	*added = !ret && old;
+	if (!*added)
+		return ret;
+
+	opp_notify(table, OPP_EVENT_ADD, opp);
+	opp_retire(table, old, NULL, NULL);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_add);
+
+static void opp_fill_from_data(struct dev_pm_opp *opp,
+			       const struct dev_pm_opp_data *data,
+			       unsigned int tolerance)
+{
+	struct dev_pm_opp_supply *supply = opp_initial_supplies(opp);
+	unsigned long margin = data->u_volt * tolerance / 100;
+
+	opp_rates(opp)[0] = data->freq;
+	opp->level = data->level;
+	opp->turbo = data->turbo;
+	opp->available = true;
+	opp->dynamic = true;
+	supply->u_volt = data->u_volt;
+	supply->u_volt_min = data->u_volt - margin;
+	supply->u_volt_max = data->u_volt + margin;
+}
+
+/* Adds one dynamic OPP to @table; *@added as for opp_table_add(). */
+static int opp_table_add_data(struct opp_table *table, struct device *dev,
+			      const struct dev_pm_opp_data *data, bool *added)
+{
+	unsigned int tolerance;
+	struct opp_shape shape;
+	struct dev_pm_opp *opp;
+	int ret;
+
+	scoped_guard(mutex, &table->lock) {
+		shape = table->shape;
+		tolerance = table->voltage_tolerance_v1;
+	}
+	if (shape.nr_clks != 1) {
+		dev_err(dev, "OPP table has %u clocks: cannot add an OPP with one rate\n",
+			shape.nr_clks);
+		return -EINVAL;
+	}
+
+	opp = opp_alloc(&shape);
+	if (!opp)
+		return -ENOMEM;
+	opp_fill_from_data(opp, data, tolerance);
+
+	ret = opp_table_add(table, opp, added);
+	if (ret || !*added)
+		opp_free(opp);
+	return ret;
+}
+
+/**
+ * dev_pm_opp_add_dynamic() - add an OPP to a device's table from code
+ * @dev: the device; its table is created if it has none
+ * @data: the OPP: rate, voltage, level and turbo flag
+ *
+ * The voltage becomes the target of the table's first supply, widened by the
+ * table's voltage tolerance into a [min, max] window. An OPP equal to one the
+ * table already has (same rate and level, same voltage, available) is
+ * accepted and not added twice. The OPP keeps a reference on the table until
+ * it is removed with dev_pm_opp_remove() or dev_pm_opp_remove_all_dynamic().
+ * Notifiers get %OPP_EVENT_ADD.
+ *
+ * Context: Process context; may sleep.
+ * Return:
+ * * 0 - the OPP is in the table
+ * * -EINVAL - @dev or @data is invalid, or the table has several clocks
+ * * -EEXIST - the table has an OPP with that rate and level but other values
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
+{
+	struct opp_table *table;
+	bool added = false;
+	int ret;
+
+	if (!data)
+		return -EINVAL;
+
+	table = opp_table_get_or_create(dev);
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	ret = opp_table_add_data(table, dev, data, &added);
+	if (ret && ret != -EINVAL)
+		dev_err(dev, "cannot add OPP at %lu Hz: %d\n", data->freq, ret);
+
+	/* A dynamic OPP in the table keeps the reference taken above. */
+	if (!added)
+		dev_pm_opp_put_opp_table(table);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_add_dynamic);
+
+static bool opp_is(struct dev_pm_opp *opp, const void *which)
+{
+	return opp == which;
+}
+
+static bool opp_is_dynamic(struct dev_pm_opp *opp, const void *unused)
+{
+	return opp->dynamic;
+}
+
+static bool opp_is_static(struct dev_pm_opp *opp, const void *unused)
+{
+	return !opp->dynamic;
+}
+
+/* Removes the OPPs @drop selects, notifies, and drops what they held. */
+static int opp_table_remove(struct opp_table *table, opp_filter_t drop,
+			    const void *arg)
+{
+	struct opp_snapshot *old;
+	int ret;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_table_republish(table, NULL, drop, arg, &old);
+	if (ret)
+		return ret;
+
+	opp_retire(table, old, drop, arg);
+	return 0;
+}
+
+/* Finds a table for a writer that names OPPs by their only rate. */
+static struct opp_table *opp_table_find_for_write(struct device *dev)
+{
+	struct opp_table *table = opp_table_find(dev);
+	unsigned int nr_clks;
+
+	if (IS_ERR(table)) {
+		dev_err(dev, "no OPP table to change\n");
+		return table;
+	}
+
+	scoped_guard(mutex, &table->lock)
+		nr_clks = table->shape.nr_clks;
+	if (nr_clks > 1) {
+		dev_err(dev, "OPP table has %u clocks: a rate alone names no OPP\n",
+			nr_clks);
+		dev_pm_opp_put_opp_table(table);
+		return ERR_PTR(-EINVAL);
+	}
+
+	return table;
+}
+
+/* Unpublishes the first OPP at @freq; *@opp says which, for opp_retire(). */
+static int __opp_table_remove_rate(struct opp_table *table, unsigned long freq,
+				   struct dev_pm_opp **opp,
+				   struct opp_snapshot **old)
+{
+	*opp = __opp_table_find_rate(table, freq);
+	if (!*opp)
+		return -ENODEV;
+
+	return __opp_table_republish(table, NULL, opp_is, *opp, old);
+}
+
+/**
+ * dev_pm_opp_remove() - remove one OPP from a device's table
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ *
+ * The first OPP at @freq, available or not, leaves the table at once: later
+ * lookups do not find it, while callers that hold it may still read it.
+ * Notifiers get %OPP_EVENT_REMOVE. A dynamic OPP drops the reference it held
+ * on the table.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ */
+void dev_pm_opp_remove(struct device *dev, unsigned long freq)
+{
+	struct opp_table *table __free(opp_table_put) =
+		opp_table_find_for_write(dev);
+	struct opp_snapshot *old;
+	struct dev_pm_opp *opp;
+	int ret;
+
+	if (IS_ERR(table))
+		return;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_table_remove_rate(table, freq, &opp, &old);
+	if (ret) {
+		dev_err(dev, "cannot remove OPP at %lu Hz: %d\n", freq, ret);
+		return;
+	}
+
+	opp_retire(table, old, opp_is, opp);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_remove);
+
+/**
+ * dev_pm_opp_remove_all_dynamic() - remove every OPP added by code
+ * @dev: the device
+ *
+ * Removes the OPPs added with dev_pm_opp_add_dynamic(), as
+ * dev_pm_opp_remove() would one by one; OPPs from firmware stay.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ */
+void dev_pm_opp_remove_all_dynamic(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	int ret;
+
+	if (IS_ERR(table))
+		return;
+
+	ret = opp_table_remove(table, opp_is_dynamic, NULL);
+	if (ret)
+		dev_err(dev, "cannot remove dynamic OPPs: %d\n", ret);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_remove_all_dynamic);
+
+/**
+ * opp_table_add_static_user() - one more device populated the table from
+ *	firmware
+ * @table: the table; the caller's reference now belongs to that population
+ *	and is dropped by dev_pm_opp_remove_table()
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ */
+void opp_table_add_static_user(struct opp_table *table)
+{
+	guard(mutex)(&table->lock);
+	table->static_users++;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_add_static_user);
+
+/**
+ * opp_table_drop_static_user() - one device stops using the firmware OPPs
+ * @table: the table, referenced by the caller
+ *
+ * The last user removes every OPP that came from firmware.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: true when the table had a firmware user, whose reference on the
+ * table the caller must now drop.
+ */
+static bool opp_table_drop_static_user(struct opp_table *table)
+{
+	unsigned int users;
+
+	scoped_guard(mutex, &table->lock) {
+		users = table->static_users;
+		if (users)
+			table->static_users--;
+	}
+	if (users != 1)
+		return users > 1;
+
+	/* Only a new firmware user could add static OPPs back: none is left. */
+	if (opp_table_remove(table, opp_is_static, NULL))
+		pr_err("cannot free the firmware OPPs of a table\n");
+	return true;
+}
+
+/**
+ * dev_pm_opp_remove_table() - undo a device's population of its table
+ * @dev: the device
+ *
+ * Drops what the device's firmware population of the table holds; the last
+ * one removes the OPPs that came from firmware. OPPs added by code stay (see
+ * dev_pm_opp_remove_all_dynamic()). Nothing happens when @dev has no table.
+ *
+ * Context: Process context; may sleep.
+ */
+void dev_pm_opp_remove_table(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return;
+
+	if (opp_table_drop_static_user(table))
+		dev_pm_opp_put_opp_table(table);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_remove_table);
+
+/*
+ * Moves the first OPP at @freq to the other array. *@opp is set, referenced,
+ * only when something changed; *@old is then the replaced snapshot.
+ */
+static int __opp_set_availability(struct opp_table *table, unsigned long freq,
+				  bool available, struct dev_pm_opp **opp,
+				  struct opp_snapshot **old)
+{
+	struct dev_pm_opp *found = __opp_table_find_rate(table, freq);
+	int ret;
+
+	*opp = NULL;
+	if (!found)
+		return -ENODEV;
+	if (found->available == available)
+		return 0;
+
+	WRITE_ONCE(found->available, available);
+	ret = __opp_table_republish(table, NULL, NULL, NULL, old);
+	if (ret) {
+		WRITE_ONCE(found->available, !available);
+		return ret;
+	}
+
+	dev_pm_opp_get(found);
+	*opp = found;
+	return 0;
+}
+
+static int opp_set_availability(struct device *dev, unsigned long freq,
+				bool available)
+{
+	struct opp_table *table __free(opp_table_put) =
+		opp_table_find_for_write(dev);
+	struct opp_snapshot *old;
+	struct dev_pm_opp *opp;
+	int ret;
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_set_availability(table, freq, available, &opp, &old);
+	if (ret) {
+		dev_err(dev, "cannot %s OPP at %lu Hz: %d\n",
+			available ? "enable" : "disable", freq, ret);
+		return ret;
+	}
+	if (!opp)
+		return 0;
+
+	opp_notify(table, available ? OPP_EVENT_ENABLE : OPP_EVENT_DISABLE, opp);
+	opp_retire(table, old, NULL, NULL);
+	dev_pm_opp_put(opp);
+	return 0;
+}
+
+/**
+ * dev_pm_opp_enable() - make a disabled OPP available again
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ *
+ * Notifiers get %OPP_EVENT_ENABLE when the OPP was disabled; enabling an
+ * available OPP does nothing.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - the OPP is available
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no table, or the table no OPP at @freq
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_enable(struct device *dev, unsigned long freq)
+{
+	return opp_set_availability(dev, freq, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_enable);
+
+/**
+ * dev_pm_opp_disable() - hide an OPP from lookups without removing it
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ *
+ * Notifiers get %OPP_EVENT_DISABLE when the OPP was available; disabling a
+ * disabled OPP does nothing. Callers that hold the OPP keep it.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - the OPP is disabled
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no table, or the table no OPP at @freq
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_disable(struct device *dev, unsigned long freq)
+{
+	return opp_set_availability(dev, freq, false);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_disable);
+
+/* Replaces the OPP's supplies with a copy whose first supply is changed. */
+static int __opp_set_voltage(struct opp_table *table, struct dev_pm_opp *opp,
+			     const struct dev_pm_opp_supply *volt)
+{
+	unsigned int nr = max_t(unsigned int, opp->nr_supplies, 1);
+	struct dev_pm_opp_supply *old = __opp_supplies(table, opp);
+	struct opp_supplies *new;
+
+	new = kmalloc(struct_size(new, v, nr), GFP_KERNEL);
+	if (!new)
+		return -ENOMEM;
+
+	memcpy(new->v, old, array_size(nr, sizeof(*old)));
+	new->v[0].u_volt = volt->u_volt;
+	new->v[0].u_volt_min = volt->u_volt_min;
+	new->v[0].u_volt_max = volt->u_volt_max;
+	rcu_assign_pointer(opp->supplies, new->v);
+
+	if (old != opp_initial_supplies(opp))
+		kfree_rcu(container_of(old, struct opp_supplies, v[0]), rcu);
+	return 0;
+}
+
+/* *@opp is set, referenced, only when the voltage changed. */
+static int __opp_adjust_voltage(struct opp_table *table, unsigned long freq,
+				const struct dev_pm_opp_supply *volt,
+				struct dev_pm_opp **opp)
+{
+	struct dev_pm_opp *found = __opp_table_find_rate(table, freq);
+	int ret;
+
+	*opp = NULL;
+	if (!found)
+		return -ENODEV;
+	if (__opp_supplies(table, found)[0].u_volt == volt->u_volt)
+		return 0;
+
+	ret = __opp_set_voltage(table, found, volt);
+	if (ret)
+		return ret;
+
+	dev_pm_opp_get(found);
+	*opp = found;
+	return 0;
+}
+
+/**
+ * dev_pm_opp_adjust_voltage() - change the voltage of an OPP's first supply
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ * @u_volt: the new target voltage, in microvolts
+ * @u_volt_min: the new lowest voltage, in microvolts
+ * @u_volt_max: the new highest voltage, in microvolts
+ *
+ * Readers see the old values or the new ones, never a mix. Notifiers get
+ * %OPP_EVENT_ADJUST_VOLTAGE unless the target voltage was already @u_volt,
+ * in which case nothing changes.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - the OPP has the new voltage
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no table, or the table no OPP at @freq
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
+			      unsigned long u_volt, unsigned long u_volt_min,
+			      unsigned long u_volt_max)
+{
+	struct opp_table *table __free(opp_table_put) =
+		opp_table_find_for_write(dev);
+	const struct dev_pm_opp_supply volt = {
+		.u_volt = u_volt,
+		.u_volt_min = u_volt_min,
+		.u_volt_max = u_volt_max,
+	};
+	struct dev_pm_opp *opp;
+	int ret;
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_adjust_voltage(table, freq, &volt, &opp);
+	if (ret) {
+		dev_err(dev, "cannot adjust the voltage of OPP at %lu Hz: %d\n",
+			freq, ret);
+		return ret;
+	}
+
+	if (opp) {
+		opp_notify(table, OPP_EVENT_ADJUST_VOLTAGE, opp);
+		dev_pm_opp_put(opp);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_adjust_voltage);
+
+/* ------------------------------------------------------------------------ */
+/* Notifiers                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * dev_pm_opp_register_notifier() - be told about changes to a device's table
+ * @dev: the device
+ * @nb: the notifier; its callback gets an &enum dev_pm_opp_event and the OPP
+ *
+ * Callbacks run in process context, with no OPP lock held, after the change
+ * is visible to lookups.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0; -EINVAL for a bad @dev; -ENODEV when @dev has no table; or the
+ * error of blocking_notifier_chain_register().
+ */
+int dev_pm_opp_register_notifier(struct device *dev, struct notifier_block *nb)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	return blocking_notifier_chain_register(&table->notifiers, nb);
+}
+EXPORT_SYMBOL(dev_pm_opp_register_notifier);
+
+/**
+ * dev_pm_opp_unregister_notifier() - stop being told about a device's table
+ * @dev: the device
+ * @nb: a notifier registered with dev_pm_opp_register_notifier()
+ *
+ * Context: Process context; may sleep.
+ * Return: 0; -EINVAL for a bad @dev; -ENODEV when @dev has no table; -ENOENT
+ * when @nb was not registered.
+ */
+int dev_pm_opp_unregister_notifier(struct device *dev,
+				   struct notifier_block *nb)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	return blocking_notifier_chain_unregister(&table->notifiers, nb);
+}
+EXPORT_SYMBOL(dev_pm_opp_unregister_notifier);

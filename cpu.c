@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * OPP tables of CPUs: which CPUs share a table.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+
+#include "opp.h"
+
+/* Links one CPU to @table; returns 0 when it already was. */
+static int opp_table_link_cpu(struct opp_table *table, struct device *cpu_dev,
+			      int cpu)
+{
+	struct device *dev = get_cpu_device(cpu);
+	int ret;
+
+	if (!dev) {
+		dev_err(cpu_dev, "cpu%d has no device to share the OPP table with\n",
+			cpu);
+		return -ENODEV;
+	}
+
+	ret = opp_table_link_device(table, dev);
+	if (ret)
+		dev_err(cpu_dev, "cannot share the OPP table with cpu%d: %d\n",
+			cpu, ret);
+	return ret;
+}
+
+/**
+ * dev_pm_opp_set_sharing_cpus() - make CPUs share one CPU's OPP table
+ * @cpu_dev: a CPU that has a table
+ * @cpumask: the CPUs that share it, @cpu_dev included or not
+ *
+ * For platforms whose firmware does not say which CPUs share a clock and a
+ * rail. Every CPU of @cpumask then finds @cpu_dev's table, and
+ * dev_pm_opp_get_sharing_cpus() reports them. CPUs that cannot be linked are
+ * reported and skipped; the others are linked all the same.
+ *
+ * Context: Process context; may sleep.
+ * Return:
+ * * 0 - every CPU of @cpumask uses the table
+ * * -EINVAL - @cpu_dev is NULL or an error pointer
+ * * -ENODEV - @cpu_dev has no table, or a CPU of @cpumask has no device
+ * * -EBUSY - a CPU of @cpumask already uses another table
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
+				const struct cpumask *cpumask)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(cpu_dev);
+	bool shared = false;
+	int cpu, err, ret = 0;
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	for_each_cpu(cpu, cpumask) {
+		if (cpu == cpu_dev->id)
+			continue;
+
+		err = opp_table_link_cpu(table, cpu_dev, cpu);
+		if (err)
+			ret = ret ?: err;
+		else
+			shared = true;
+	}
+
+	if (shared) {
+		guard(mutex)(&table->lock);
+		table->sharing = OPP_SHARING_SHARED;
+	}
+
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_set_sharing_cpus);
+
+static void opp_table_collect_cpus(struct opp_table *table,
+				   struct cpumask *cpumask)
+{
+	struct opp_link *link;
+
+	guard(mutex)(&opp_tables_lock);
+	list_for_each_entry(link, &table->links, table_node)
+		cpumask_set_cpu(link->dev->id, cpumask);
+}
+
+/**
+ * dev_pm_opp_get_sharing_cpus() - the CPUs that share a CPU's OPP table
+ * @cpu_dev: the CPU
+ * @cpumask: filled with the CPUs sharing the table, @cpu_dev included
+ *
+ * Context: Process context; may sleep.
+ * Return:
+ * * 0 - @cpumask is filled in
+ * * -EINVAL - bad @cpu_dev, or nobody said whether the table is shared
+ * * -ENODEV - @cpu_dev has no table
+ */
+int dev_pm_opp_get_sharing_cpus(struct device *cpu_dev, struct cpumask *cpumask)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(cpu_dev);
+	enum opp_sharing sharing;
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	scoped_guard(mutex, &table->lock)
+		sharing = table->sharing;
+	if (sharing == OPP_SHARING_UNKNOWN)
+		return -EINVAL;
+
+	cpumask_clear(cpumask);
+	if (sharing == OPP_SHARING_SHARED)
+		opp_table_collect_cpus(table, cpumask);
+	else
+		cpumask_set_cpu(cpu_dev->id, cpumask);
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_sharing_cpus);
+
+/**
+ * dev_pm_opp_cpumask_remove_table() - dev_pm_opp_remove_table() for CPUs
+ * @cpumask: the CPUs
+ *
+ * CPUs without a device are reported and skipped.
+ *
+ * Context: Process context; may sleep.
+ */
+void dev_pm_opp_cpumask_remove_table(const struct cpumask *cpumask)
+{
+	struct device *dev;
+	int cpu;
+
+	for_each_cpu(cpu, cpumask) {
+		dev = get_cpu_device(cpu);
+		if (!dev) {
+			pr_err("cpu%d has no device whose OPP table to remove\n",
+			       cpu);
+			continue;
+		}
+		dev_pm_opp_remove_table(dev);
+	}
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_cpumask_remove_table);

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cpufreq frequency tables built from OPP tables.
+ */
+
+#include <linux/cpufreq.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/slab.h>
+
+#include "opp.h"
+
+/* Caller holds the table's lock, so its snapshot stays. */
+static struct cpufreq_frequency_table *
+__opp_table_to_cpufreq(struct opp_table *table)
+{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+	struct cpufreq_frequency_table *freqs;
+	struct dev_pm_opp *opp;
+	unsigned int i;
+
+	freqs = kcalloc(snap->nr_avail + 1, sizeof(*freqs), GFP_KERNEL);
+	if (!freqs)
+		return NULL;
+
+	for (i = 0; i < snap->nr_avail; i++) {
+		opp = snap->opps[i];
+		freqs[i].driver_data = i;
+		freqs[i].frequency = opp_rates(opp)[0] / 1000;
+		if (opp->turbo)
+			freqs[i].flags = CPUFREQ_BOOST_FREQ;
+	}
+	freqs[i].driver_data = i;
+	freqs[i].frequency = CPUFREQ_TABLE_END;
+
+	return freqs;
+}
+
+/**
+ * dev_pm_opp_init_cpufreq_table() - build a cpufreq table from a device's
+ *	available OPPs
+ * @dev: the device
+ * @table: where to store the new table
+ *
+ * One entry per available OPP, in ascending rate (in kHz, from the first
+ * clock), with %CPUFREQ_BOOST_FREQ on turbo OPPs, then the end marker. The
+ * table is taken from one consistent view of the OPPs. Release it with
+ * dev_pm_opp_free_cpufreq_table().
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - *@table is set
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table
+ * * -ENODATA - no OPP is available
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_init_cpufreq_table(struct device *dev,
+				  struct cpufreq_frequency_table **table)
+{
+	struct opp_table *opp_table __free(opp_table_put) = opp_table_find(dev);
+	struct cpufreq_frequency_table *freqs;
+
+	if (IS_ERR(opp_table))
+		return PTR_ERR(opp_table);
+
+	scoped_guard(mutex, &opp_table->lock) {
+		if (!__opp_table_snapshot(opp_table)->nr_avail)
+			return -ENODATA;
+		freqs = __opp_table_to_cpufreq(opp_table);
+	}
+	if (!freqs)
+		return -ENOMEM;
+
+	*table = freqs;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_init_cpufreq_table);
+
+/**
+ * dev_pm_opp_free_cpufreq_table() - free a table from
+ *	dev_pm_opp_init_cpufreq_table()
+ * @dev: the device the table was built for
+ * @table: the table; set to NULL
+ *
+ * Context: Any context.
+ */
+void dev_pm_opp_free_cpufreq_table(struct device *dev,
+				   struct cpufreq_frequency_table **table)
+{
+	if (!table)
+		return;
+
+	kfree(*table);
+	*table = NULL;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_free_cpufreq_table);

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Internal interface of the OPP core: the data model, its invariants and its
+ * locking rules, shared by the files of drivers/opp/.
+ */
+
+#ifndef __DRIVERS_OPP_H__
+#define __DRIVERS_OPP_H__
+
+#include <linux/cleanup.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/pm_opp.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+/**
+ * DOC: data model and locking
+ *
+ * Objects
+ * -------
+ *
+ * ``struct opp_table``
+ *   One per group of devices that share OPPs (for instance the CPUs of one
+ *   cluster on one rail). Counted by @kref. A reference is held by every
+ *   caller of dev_pm_opp_get_opp_table() until it calls
+ *   dev_pm_opp_put_opp_table(), by every dynamic OPP while it is in the table,
+ *   and by every device that populated the table from firmware (counted in
+ *   @static_users) until it removes it again.
+ *
+ * ``struct opp_link``
+ *   Ties one &struct device to its table. It sits in a global hash keyed by
+ *   the device pointer and on the table's @links list. A device belongs to at
+ *   most one table. Links are created with the table or by
+ *   dev_pm_opp_set_sharing_cpus() and die with the table.
+ *
+ * ``struct dev_pm_opp``
+ *   One OPP, counted by @kref. The table holds one reference on each OPP it
+ *   lists; every OPP returned by a dev_pm_opp_find_*() call carries one more
+ *   that the caller drops with dev_pm_opp_put(). An OPP does not point back to
+ *   its table: everything dev_pm_opp_get_*() needs is in the OPP, so a caller
+ *   may keep and read an OPP after it left its table, or after the table died.
+ *
+ * ``struct opp_snapshot``
+ *   The table's OPPs as readers see them: two sorted arrays, the available
+ *   OPPs and the disabled ones, plus the suspend OPP. A snapshot is never
+ *   changed after it is published; writers build a new one and swap the
+ *   table's @snap pointer.
+ *
+ * Invariants
+ * ----------
+ *
+ * - Within each array of a snapshot, OPPs are sorted ascending by
+ *   opp_cmp(): the clock rates in clock order, then the peak bandwidth of each
+ *   interconnect path, then the level. No two OPPs of a table compare equal.
+ * - An OPP is listed in the available array if and only if its @available
+ *   field is true in the snapshot that lists it.
+ * - All OPPs of a table have @nr_clks rates, @nr_supplies supplies and
+ *   @nr_paths bandwidth pairs, as the table says.
+ * - Once published, an OPP changes only in @available (flipped by
+ *   dev_pm_opp_enable() and dev_pm_opp_disable()) and @supplies (replaced as a
+ *   whole by dev_pm_opp_adjust_voltage()). All other fields are fixed.
+ *
+ * Locking
+ * -------
+ *
+ * ``opp_tables_lock`` (a global mutex) guards the device hash, every table's
+ * @links list, table creation, and a table's reference count reaching zero:
+ * dev_pm_opp_put_opp_table() drops the last reference and unlinks the table in
+ * one critical section, so a table found in the hash under this lock is always
+ * live.
+ *
+ * ``opp_table->lock`` serialises the writers of one table: publishing a new
+ * snapshot, flipping @available, replacing @supplies, @static_users and the
+ * configuration.
+ *
+ * The two mutexes are never held together.
+ *
+ * Readers take no lock at all. Under rcu_read_lock() they find the link in
+ * the hash, follow it to the table and its snapshot, search the snapshot and
+ * take a reference on the OPP they return with kref_get_unless_zero(). A
+ * table, a link, a snapshot, an OPP and a supplies array are all freed only
+ * after a grace period, so every pointer a reader sees stays valid until its
+ * rcu_read_unlock(). The find_* and get_* functions are therefore safe in
+ * atomic context.
+ *
+ * No lock of this file is held while notifiers, clock, regulator or debugfs
+ * code runs.
+ *
+ * Names
+ * -----
+ *
+ * ``table`` is a &struct opp_table, ``opp`` a &struct dev_pm_opp, ``snap`` a
+ * &struct opp_snapshot, ``link`` a &struct opp_link. __opp_x() is opp_x() for
+ * a caller that already holds the lock opp_x() would take.
+ */
+
+/**
+ * enum opp_sharing - whether the devices of a table share it on purpose
+ * @OPP_SHARING_UNKNOWN: nobody said; the table was built from code
+ * @OPP_SHARING_EXCLUSIVE: the table belongs to one device only
+ * @OPP_SHARING_SHARED: the devices linked to the table share their clock and
+ *	supplies
+ */
+enum opp_sharing {
+	OPP_SHARING_UNKNOWN,
+	OPP_SHARING_EXCLUSIVE,
+	OPP_SHARING_SHARED,
+};
+
+/**
+ * struct opp_icc_bw - bandwidth an OPP asks of one interconnect path
+ * @avg: average bandwidth in kBps
+ * @peak: peak bandwidth in kBps
+ */
+struct opp_icc_bw {
+	u32 avg;
+	u32 peak;
+};
+
+/**
+ * struct opp_supplies - supply values of an OPP, after an adjustment
+ * @rcu: frees the array after a grace period
+ * @v: one entry per supply
+ *
+ * An OPP first uses the supply storage that trails it. When its voltage is
+ * adjusted it switches to one of these, and frees the previous one (if any)
+ * after a grace period.
+ */
+struct opp_supplies {
+	struct rcu_head rcu;
+	struct dev_pm_opp_supply v[];
+};
+
+/**
+ * struct dev_pm_opp - one operating performance point
+ * @kref: references: one from the table while it lists the OPP, one per
+ *	caller holding it
+ * @nr_clks: number of rates in @data
+ * @nr_supplies: number of supplies the table drives (may be 0)
+ * @nr_paths: number of interconnect paths with a bandwidth
+ * @available: listed among the available OPPs; written under the table's
+ *	lock with WRITE_ONCE(), read with READ_ONCE()
+ * @dynamic: added by code (dev_pm_opp_add_dynamic()), not from firmware
+ * @turbo: a boost point, not for sustained use
+ * @suspend: the OPP to use while the device is suspended
+ * @level: performance level, or %OPP_LEVEL_UNSET
+ * @clock_latency_ns: time the clock takes to reach this OPP, in ns
+ * @supplies: the supply values, at least one entry; replaced as a whole under
+ *	RCU by dev_pm_opp_adjust_voltage()
+ * @rcu: frees the OPP after a grace period
+ * @data: the rates (@nr_clks unsigned longs), then the initial supplies
+ *	(max(1, @nr_supplies) entries), then the bandwidths (@nr_paths
+ *	&struct opp_icc_bw)
+ */
+struct dev_pm_opp {
+	struct kref kref;
+	u8 nr_clks;
+	u8 nr_supplies;
+	u8 nr_paths;
+	bool available;
+	bool dynamic;
+	bool turbo;
+	bool suspend;
+	unsigned int level;
+	unsigned long clock_latency_ns;
+	struct dev_pm_opp_supply __rcu *supplies;
+	struct rcu_head rcu;
+	unsigned long data[];
+};
+
+/**
+ * struct opp_shape - sizes that every OPP of a table has
+ * @nr_clks: rates per OPP, at least one
+ * @nr_supplies: supplies per OPP (0 when the table drives none)
+ * @nr_paths: interconnect paths per OPP
+ */
+struct opp_shape {
+	u8 nr_clks;
+	u8 nr_supplies;
+	u8 nr_paths;
+};
+
+/**
+ * struct opp_snapshot - the immutable view of a table that readers search
+ * @rcu: frees the snapshot after a grace period
+ * @shape: the table's shape when the snapshot was built
+ * @nr_avail: number of available OPPs, at the front of @opps
+ * @nr_unavail: number of disabled OPPs, after the available ones
+ * @unsorted: bit opp_key_bit(key) is set when that key is not ascending
+ *	along one of the arrays, which makes searches on it linear
+ * @suspend: the suspend OPP, or NULL
+ * @opps: the available OPPs, then the disabled ones, each part sorted by
+ *	opp_cmp()
+ */
+struct opp_snapshot {
+	struct rcu_head rcu;
+	struct opp_shape shape;
+	unsigned int nr_avail;
+	unsigned int nr_unavail;
+	unsigned long unsorted;
+	struct dev_pm_opp *suspend;
+	struct dev_pm_opp *opps[];
+};
+
+/**
+ * struct opp_link - membership of one device in one table
+ * @dev: the device
+ * @table: the table it uses
+ * @hash_node: entry in the global device hash
+ * @table_node: entry in the table's @links list
+ * @rcu: frees the link after a grace period
+ */
+struct opp_link {
+	struct device *dev;
+	struct opp_table *table;
+	struct hlist_node hash_node;
+	struct list_head table_node;
+	struct rcu_head rcu;
+};
+
+/**
+ * struct opp_table - OPPs shared by one or more devices
+ * @kref: references, see the DOC block above
+ * @lock: serialises the writers of this table
+ * @snap: the published snapshot, never NULL while the table lives
+ * @links: the devices that use this table, guarded by opp_tables_lock
+ * @notifiers: told about OPP_EVENT_* changes, called without any lock held
+ * @shape: sizes of the OPPs of this table, under @lock
+ * @sharing: whether the table is shared on purpose, under @lock
+ * @static_users: devices that populated the table from firmware, under @lock
+ * @voltage_tolerance_v1: tolerance in percent applied to OPPs added with a
+ *	single voltage, under @lock
+ * @clock_latency_ns_max: highest clock latency of any OPP added so far,
+ *	written under @lock, read with READ_ONCE()
+ * @rcu: frees the table after a grace period
+ */
+struct opp_table {
+	struct kref kref;
+	/* serialises the writers of this table */
+	struct mutex lock;
+	struct opp_snapshot __rcu *snap;
+	struct list_head links;
+	struct blocking_notifier_head notifiers;
+	struct opp_shape shape;
+	enum opp_sharing sharing;
+	unsigned int static_users;
+	unsigned int voltage_tolerance_v1;
+	unsigned long clock_latency_ns_max;
+	struct rcu_head rcu;
+};
+
+/**
+ * enum opp_key_kind - what an OPP search compares
+ * @OPP_KEY_RATE: one of the clock rates
+ * @OPP_KEY_LEVEL: the performance level
+ * @OPP_KEY_BW: the peak bandwidth of one interconnect path
+ */
+enum opp_key_kind {
+	OPP_KEY_RATE,
+	OPP_KEY_LEVEL,
+	OPP_KEY_BW,
+};
+
+/**
+ * struct opp_key - a search key
+ * @kind: what to compare
+ * @index: which clock or path, for %OPP_KEY_RATE and %OPP_KEY_BW
+ * @single_clk: the caller named no clock, so the table must have only one
+ */
+struct opp_key {
+	enum opp_key_kind kind;
+	unsigned int index;
+	bool single_clk;
+};
+
+/* Storage trailing an OPP; see &struct dev_pm_opp.data. */
+static inline unsigned long *opp_rates(struct dev_pm_opp *opp)
+{
+	return opp->data;
+}
+
+static inline struct dev_pm_opp_supply *opp_initial_supplies(struct dev_pm_opp *opp)
+{
+	return (struct dev_pm_opp_supply *)(opp->data + opp->nr_clks);
+}
+
+static inline struct opp_icc_bw *opp_bw(struct dev_pm_opp *opp)
+{
+	return (struct opp_icc_bw *)(opp_initial_supplies(opp) +
+				     max_t(unsigned int, opp->nr_supplies, 1));
+}
+
+/* core.c: tables */
+
+/* Guards the device hash, table links and the last table put; see above. */
+extern struct mutex opp_tables_lock;
+
+struct opp_table *opp_table_find(struct device *dev);
+struct opp_table *opp_table_get_or_create(struct device *dev);
+int opp_table_link_device(struct opp_table *table, struct device *dev);
+int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
+
+static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
+{
+	return rcu_dereference_protected(table->snap,
+					 lockdep_is_held(&table->lock));
+}
+
+DEFINE_FREE(opp_table_put, struct opp_table *, dev_pm_opp_put_opp_table(_T))
+
+/* core.c: OPPs */
+struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
+void opp_free(struct dev_pm_opp *opp);
+int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added);
+void opp_table_add_static_user(struct opp_table *table);
+
+#endif /* __DRIVERS_OPP_H__ */
