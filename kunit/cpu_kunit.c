@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suite opp_cpu: tables shared by CPUs.
+ *
+ * The CPU cases use the real devices of CPUs 0 and 1 (QEMU runs with two),
+ * and leave them without a table.
+ */
+
+#include <kunit/test.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/device.h>
+#include <linux/pm_opp.h>
+
+#include "opp_kunit_helpers.h"
+
+#define F1	500000000UL
+#define F2	800000000UL
+#define F3	1000000000UL
+#define V1	800000UL
+
+static void opp_cpu_remove_tables(void *data)
+{
+	dev_pm_opp_remove_all_dynamic(get_cpu_device(0));
+	dev_pm_opp_remove_all_dynamic(get_cpu_device(1));
+}
+
+/* CPU 0 with two OPPs; both CPUs lose their tables when the case ends. */
+static struct device *opp_cpu_fixture(struct kunit *test)
+{
+	struct device *cpu0 = get_cpu_device(0);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, get_cpu_device(1),
+				  "these cases need two CPUs");
+	ret = kunit_add_action_or_reset(test, opp_cpu_remove_tables, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_opp_count(cpu0), -ENODEV);
+	opp_kunit_add(test, cpu0, F1, V1);
+	opp_kunit_add(test, cpu0, F2, V1);
+	return cpu0;
+}
+
+/* After set_sharing_cpus, CPU 1 finds CPU 0's OPPs. */
+static void opp_cpu_sharing_cpu_sees_table(struct kunit *test)
+{
+	struct device *cpu0 = opp_cpu_fixture(test);
+	struct device *cpu1 = get_cpu_device(1);
+	struct opp_table *table0, *table1;
+	struct cpumask mask;
+
+	cpumask_clear(&mask);
+	cpumask_set_cpu(0, &mask);
+	cpumask_set_cpu(1, &mask);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, &mask), 0);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu1), 2);
+	table0 = dev_pm_opp_get_opp_table(cpu0);
+	table1 = dev_pm_opp_get_opp_table(cpu1);
+	KUNIT_EXPECT_PTR_EQ(test, table0, table1);
+	dev_pm_opp_put_opp_table(table0);
+	dev_pm_opp_put_opp_table(table1);
+
+	/* An OPP added through one CPU is seen through the other. */
+	opp_kunit_add(test, cpu1, F3, V1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), 3);
+
+	cpumask_clear(&mask);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_sharing_cpus(cpu1, &mask), 0);
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(0, &mask));
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(1, &mask));
+}
+
+/* The shared table dies with its last OPP, for both CPUs. */
+static void opp_cpu_shared_table_dies_once(struct kunit *test)
+{
+	struct device *cpu0 = opp_cpu_fixture(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, cpu_possible_mask),
+			0);
+	dev_pm_opp_remove_all_dynamic(get_cpu_device(1));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(get_cpu_device(1)),
+			-ENODEV);
+}
+
+/* Nobody said whether the table is shared: get_sharing_cpus refuses. */
+static void opp_cpu_unknown_sharing_is_einval(struct kunit *test)
+{
+	struct device *cpu0 = opp_cpu_fixture(test);
+	struct cpumask mask;
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_sharing_cpus(cpu0, &mask), -EINVAL);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_sharing_cpus(get_cpu_device(1),
+							  &mask), -ENODEV);
+}
+
+/* A CPU that already has its own table cannot join another. */
+static void opp_cpu_sharing_with_busy_cpu_is_ebusy(struct kunit *test)
+{
+	struct device *cpu0 = opp_cpu_fixture(test);
+	struct device *cpu1 = get_cpu_device(1);
+
+	opp_kunit_add(test, cpu1, F3, V1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, cpu_possible_mask),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu1), 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), 2);
+}
+
+static struct kunit_case opp_cpu_cases[] = {
+	KUNIT_CASE(opp_cpu_sharing_cpu_sees_table),
+	KUNIT_CASE(opp_cpu_shared_table_dies_once),
+	KUNIT_CASE(opp_cpu_unknown_sharing_is_einval),
+	KUNIT_CASE(opp_cpu_sharing_with_busy_cpu_is_ebusy),
+	{}
+};
+
+static struct kunit_suite opp_cpu_suite = {
+	.name = "opp_cpu",
+	.test_cases = opp_cpu_cases,
+};
+
+kunit_test_suite(opp_cpu_suite);

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Fixtures shared by the OPP KUnit suites. Everything a fixture creates is
+ * handed to KUnit, so a failed assertion leaks nothing.
+ */
+
+#include <kunit/device.h>
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/pm_opp.h>
+
+#include "../opp.h"
+#include "opp_kunit_helpers.h"
+
+KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_put, dev_pm_opp_put, struct dev_pm_opp *);
+
+static void opp_kunit_remove_tables(void *data)
+{
+	struct device *dev = data;
+
+	dev_pm_opp_remove_all_dynamic(dev);
+	dev_pm_opp_remove_table(dev);
+}
+
+/**
+ * opp_kunit_device() - a bare device whose OPPs go away with the test
+ * @test: the test
+ * @name: a device name unique within the test
+ *
+ * Its dynamic OPPs and firmware population are removed before the device is
+ * unregistered, so no table outlives the device it is keyed by.
+ *
+ * Return: the device; the test aborts if it cannot be made.
+ */
+struct device *opp_kunit_device(struct kunit *test, const char *name)
+{
+	struct device *dev = kunit_device_register(test, name);
+
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	ret = kunit_add_action_or_reset(test, opp_kunit_remove_tables, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return dev;
+}
+
+/**
+ * opp_kunit_add() - dev_pm_opp_add() that must succeed
+ * @test: the test
+ * @dev: the device
+ * @freq: rate in Hz
+ * @u_volt: voltage in microvolts
+ */
+void opp_kunit_add(struct kunit *test, struct device *dev, unsigned long freq,
+		   unsigned long u_volt)
+{
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_add(dev, freq, u_volt));
+}
+
+static void opp_kunit_fill(struct dev_pm_opp *opp,
+			   const struct opp_kunit_desc *desc)
+{
+	struct dev_pm_opp_supply *supply = opp_initial_supplies(opp);
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_clks; i++)
+		opp_rates(opp)[i] = desc->rates[i];
+	for (i = 0; i < opp->nr_paths; i++)
+		opp_bw(opp)[i].peak = desc->peak[i];
+	supply->u_volt = desc->u_volt;
+	supply->u_volt_min = desc->u_volt;
+	supply->u_volt_max = desc->u_volt;
+	supply->u_watt = desc->u_watt;
+	opp->level = desc->level;
+	opp->clock_latency_ns = desc->clock_latency_ns;
+	opp->turbo = desc->turbo;
+	opp->suspend = desc->suspend;
+	opp->available = desc->available;
+}
+
+/**
+ * opp_kunit_populate() - fill a device's table as firmware parsing would
+ * @test: the test
+ * @dev: the device; its table gets the shape asked for
+ * @nr_clks: rates per OPP
+ * @nr_paths: interconnect paths per OPP
+ * @descs: the OPPs
+ * @nr: number of OPPs
+ *
+ * The device becomes a firmware user of the table, so
+ * dev_pm_opp_remove_table() undoes this.
+ */
+void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,
+			u8 nr_paths, const struct opp_kunit_desc *descs,
+			unsigned int nr)
+{
+	struct opp_shape shape = {
+		.nr_clks = nr_clks, .nr_supplies = 1, .nr_paths = nr_paths,
+	};
+	struct opp_table *table = opp_table_get_or_create(dev);
+	struct dev_pm_opp *opp;
+	unsigned int i;
+	bool added;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
+	if (opp_table_set_shape(table, &shape)) {
+		dev_pm_opp_put_opp_table(table);
+		KUNIT_FAIL_AND_ABORT(test, "cannot shape the table");
+	}
+	opp_table_add_static_user(table);
+
+	for (i = 0; i < nr; i++) {
+		opp = opp_alloc(&shape);
+		KUNIT_ASSERT_NOT_NULL(test, opp);
+		opp_kunit_fill(opp, &descs[i]);
+		if (opp_table_add(table, opp, &added) || !added) {
+			opp_free(opp);
+			KUNIT_FAIL_AND_ABORT(test, "OPP at %lu Hz not added",
+					     descs[i].rates[0]);
+		}
+	}
+}
+
+/**
+ * opp_kunit_find_exact() - dev_pm_opp_find_freq_exact() that must succeed,
+ *	with the OPP put when the test ends
+ * @test: the test
+ * @dev: the device
+ * @freq: the rate
+ * @available: which OPPs to search
+ *
+ * Return: the OPP.
+ */
+struct dev_pm_opp *opp_kunit_find_exact(struct kunit *test, struct device *dev,
+					unsigned long freq, bool available)
+{
+	struct dev_pm_opp *opp = dev_pm_opp_find_freq_exact(dev, freq, available);
+
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	ret = kunit_add_action_or_reset(test, opp_kunit_put, opp);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return opp;
+}
+
+static int opp_kunit_event_cb(struct notifier_block *nb, unsigned long event,
+			      void *data)
+{
+	struct opp_kunit_events *rec = container_of(nb, struct opp_kunit_events, nb);
+	struct dev_pm_opp *opp = data;
+
+	if (rec->nr < OPP_KUNIT_MAX_EVENTS) {
+		rec->event[rec->nr] = event;
+		rec->freq[rec->nr] = dev_pm_opp_get_freq(opp);
+		rec->u_volt[rec->nr] = dev_pm_opp_get_voltage(opp);
+	}
+	rec->nr++;
+	return NOTIFY_OK;
+}
+
+struct opp_kunit_notifier {
+	struct device *dev;
+	struct opp_kunit_events *rec;
+};
+
+static void opp_kunit_unregister(void *data)
+{
+	struct opp_kunit_notifier *n = data;
+
+	dev_pm_opp_unregister_notifier(n->dev, &n->rec->nb);
+}
+
+/**
+ * opp_kunit_record_events() - record the notifications of a device's table
+ * @test: the test
+ * @dev: a device that has a table
+ *
+ * Return: the record, unregistered when the test ends.
+ */
+struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
+						 struct device *dev)
+{
+	struct opp_kunit_notifier *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct opp_kunit_events *rec = kunit_kzalloc(test, sizeof(*rec), GFP_KERNEL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	rec->nb.notifier_call = opp_kunit_event_cb;
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_register_notifier(dev, &rec->nb));
+
+	n->dev = dev;
+	n->rec = rec;
+	ret = kunit_add_action_or_reset(test, opp_kunit_unregister, n);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return rec;
+}

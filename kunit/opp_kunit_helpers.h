@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Fixtures shared by the OPP KUnit suites.
+ */
+
+#ifndef __OPP_KUNIT_HELPERS_H__
+#define __OPP_KUNIT_HELPERS_H__
+
+#include <kunit/test.h>
+#include <linux/notifier.h>
+#include <linux/pm_opp.h>
+
+struct device;
+
+/**
+ * struct opp_kunit_desc - an OPP built directly through the core's internals
+ * @rates: one rate per clock of the table
+ * @u_volt: target voltage of the first supply
+ * @u_watt: power of the first supply
+ * @peak: peak bandwidth of each interconnect path
+ * @level: performance level
+ * @clock_latency_ns: clock latency
+ * @turbo: boost OPP
+ * @suspend: suspend OPP
+ * @available: listed among the available OPPs
+ */
+struct opp_kunit_desc {
+	unsigned long rates[2];
+	unsigned long u_volt;
+	unsigned long u_watt;
+	u32 peak[2];
+	unsigned int level;
+	unsigned long clock_latency_ns;
+	bool turbo;
+	bool suspend;
+	bool available;
+};
+
+struct device *opp_kunit_device(struct kunit *test, const char *name);
+void opp_kunit_add(struct kunit *test, struct device *dev, unsigned long freq,
+		   unsigned long u_volt);
+void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,
+			u8 nr_paths, const struct opp_kunit_desc *descs,
+			unsigned int nr);
+struct dev_pm_opp *opp_kunit_find_exact(struct kunit *test, struct device *dev,
+					unsigned long freq, bool available);
+
+#define OPP_KUNIT_MAX_EVENTS	16
+
+/**
+ * struct opp_kunit_events - what a notifier was told, in order
+ * @nb: the notifier registered on the table
+ * @nr: number of events recorded
+ * @event: the events
+ * @freq: the rate of the OPP each event was about
+ * @u_volt: the voltage of that OPP when the event was delivered
+ */
+struct opp_kunit_events {
+	struct notifier_block nb;
+	unsigned int nr;
+	unsigned long event[OPP_KUNIT_MAX_EVENTS];
+	unsigned long freq[OPP_KUNIT_MAX_EVENTS];
+	unsigned long u_volt[OPP_KUNIT_MAX_EVENTS];
+};
+
+struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
+						 struct device *dev);
+
+#endif /* __OPP_KUNIT_HELPERS_H__ */
