@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the host side needs, and only the missing ones.
+# As root: one "apt-get update", then "apt-get install -y". Otherwise: prints
+# the command to run and fails. A second run installs nothing.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PACKAGES=(
+	linux-source-6.12 qemu-system-x86 gcc make flex bison bc libelf-dev
+	libssl-dev python3 device-tree-compiler cpio rsync xz-utils sparse
+)
+
+is_installed() {
+	[[ $(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null) == installed ]]
+}
+
+missing_packages() {
+	local p
+	for p in "${PACKAGES[@]}"; do
+		is_installed "$p" || printf '%s\n' "$p"
+	done
+}
+
+install() {
+	export DEBIAN_FRONTEND=noninteractive
+	say "installing: $*"
+	apt-get update
+	apt-get install -y "$@"
+}
+
+main() {
+	local missing
+	mapfile -t missing < <(missing_packages)
+	if ((${#missing[@]} == 0)); then
+		say "deps: all ${#PACKAGES[@]} packages present"
+		return 0
+	fi
+	if ((EUID != 0)); then
+		printf 'error: missing packages; as root run:\n  apt-get update && apt-get install -y %s\n' \
+			"${missing[*]}" >&2
+		exit 1
+	fi
+	install "${missing[@]}"
+}
+
+main "$@"

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Host side of the top-level Makefile (read when KERNELRELEASE is unset).
+# Recipes stay thin: the logic is in scripts/*.sh. See README.md.
+
+OPP_HOST_MK := $(lastword $(MAKEFILE_LIST))
+OPP_SCRIPTS := $(abspath $(dir $(OPP_HOST_MK)))
+export SUITE OPP_CACHE
+
+.DEFAULT_GOAL := check
+.PHONY: check demo deps tree clean-cache help
+
+check: ## deps + tree, then build and boot the KUnit kernel and judge the log
+	@bash $(OPP_SCRIPTS)/check.sh
+
+demo: ## the end-to-end arm64 QEMU DVFS demo (not implemented yet)
+	@bash $(OPP_SCRIPTS)/demo.sh
+
+deps: ## install the missing Debian packages (root), or print the apt-get line
+	@bash $(OPP_SCRIPTS)/deps.sh
+
+tree: ## extract the 6.12 tree into the cache once, then graft this repo into it
+	@bash $(OPP_SCRIPTS)/tree.sh
+
+clean-cache: ## delete the cache (kernel tree, upstream copy, build dirs)
+	@bash $(OPP_SCRIPTS)/clean-cache.sh
+
+help: ## this list
+	@echo 'targets:'
+	@sed -n 's/^\([a-z-]*\): *## /  \1\t/p' $(OPP_HOST_MK) | expand -t 16
+	@echo 'variables: SUITE=<kunit glob>  OPP_CACHE=<dir, default ~/.cache/opp-linux-6.12>'
+	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
