@@ -10,9 +10,13 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/hashtable.h>
+#include <linux/llist.h>
 #include <linux/minmax.h>
+#include <linux/of.h>
 #include <linux/overflow.h>
+#include <linux/rculist.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include "opp.h"
@@ -22,6 +26,9 @@ DEFINE_MUTEX(opp_tables_lock);
 
 /* Device -> link, guarded by opp_tables_lock for writers, RCU for readers. */
 static DEFINE_HASHTABLE(opp_links, 8);
+
+/* Every live table, guarded by opp_tables_lock for writers, RCU for readers. */
+static LIST_HEAD(opp_tables);
 
 /* ------------------------------------------------------------------------ */
 /* Device to table                                                           */
@@ -73,7 +80,7 @@ struct opp_table *opp_table_find(struct device *dev)
 	return table;
 }
 
-static struct opp_table *opp_table_alloc(void)
+static struct opp_table *opp_table_alloc(struct device *dev, int index)
 {
 	struct opp_snapshot *snap;
 	struct opp_table *table;
@@ -88,6 +95,7 @@ static struct opp_table *opp_table_alloc(void)
 
 	kref_init(&table->kref);
 	mutex_init(&table->lock);
+	mutex_init(&table->static_lock);
 	INIT_LIST_HEAD(&table->links);
 	BLOCKING_INIT_NOTIFIER_HEAD(&table->notifiers);
 	table->shape.nr_clks = 1;
@@ -95,13 +103,16 @@ static struct opp_table *opp_table_alloc(void)
 	snap->shape = table->shape;
 	RCU_INIT_POINTER(table->snap, snap);
 
+	opp_of_init_table(table, dev, index);
 	return table;
 }
 
 /* Frees a table that was never published. */
 static void opp_table_free(struct opp_table *table)
 {
+	opp_of_clear_table(table);
 	kvfree(rcu_dereference_protected(table->snap, true));
+	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
 	kfree(table);
 }
@@ -117,14 +128,30 @@ static void __opp_link_add(struct opp_link *link, struct device *dev,
 	hash_add_rcu(opp_links, &link->hash_node, (unsigned long)dev);
 }
 
+/* Caller holds opp_tables_lock. The shared table built from @np, if any. */
+static struct opp_table *__opp_table_find_shared(struct device_node *np)
+{
+	struct opp_table *table;
+
+	lockdep_assert_held(&opp_tables_lock);
+
+	list_for_each_entry(table, &opp_tables, node)
+		if (table->np == np && table->sharing == OPP_SHARING_SHARED)
+			return table;
+
+	return NULL;
+}
+
 /*
- * Publishes @new with @link for @dev unless @dev got a table meanwhile.
- * Returns the table @dev uses now, referenced.
+ * Links @dev to the table it should use: the one it already has, the shared
+ * table built from the same node, or @new, which is then published. Returns
+ * that table, referenced; *@link is set to NULL when it was used.
  */
 static struct opp_table *opp_table_install(struct device *dev,
 					   struct opp_table *new,
-					   struct opp_link *link)
+					   struct opp_link **link)
 {
+	struct opp_table *table = NULL;
 	struct opp_link *old;
 
 	guard(mutex)(&opp_tables_lock);
@@ -135,19 +162,35 @@ static struct opp_table *opp_table_install(struct device *dev,
 		return old->table;
 	}
 
-	__opp_link_add(link, dev, new);
-	return new;
+	if (new->sharing == OPP_SHARING_SHARED)
+		table = __opp_table_find_shared(new->np);
+	if (table) {
+		kref_get(&table->kref);
+	} else {
+		table = new;
+		list_add_tail_rcu(&table->node, &opp_tables);
+	}
+
+	__opp_link_add(*link, dev, table);
+	*link = NULL;
+	return table;
 }
 
 /**
  * opp_table_get_or_create() - the table of a device, created if needed
  * @dev: the device
+ * @index: which of the device's "operating-points-v2" tables to build from,
+ *	when it has several and none is set up yet
+ *
+ * A device that has a table gets it. Otherwise, when its device tree table
+ * says "opp-shared" and another device already built a table from that
+ * node, @dev joins that table; else a new table is made for @dev.
  *
  * Context: Process context; takes opp_tables_lock and may sleep.
  * Return: the table, referenced; ERR_PTR(-EINVAL) for a bad @dev;
  * ERR_PTR(-ENOMEM).
  */
-struct opp_table *opp_table_get_or_create(struct device *dev)
+struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 {
 	struct opp_table *table, *new;
 	struct opp_link *link;
@@ -156,7 +199,7 @@ struct opp_table *opp_table_get_or_create(struct device *dev)
 	if (!IS_ERR(table) || PTR_ERR(table) != -ENODEV)
 		return table;
 
-	new = opp_table_alloc();
+	new = opp_table_alloc(dev, index);
 	link = kzalloc(sizeof(*link), GFP_KERNEL);
 	if (!new || !link) {
 		kfree(link);
@@ -165,15 +208,59 @@ struct opp_table *opp_table_get_or_create(struct device *dev)
 		return ERR_PTR(-ENOMEM);
 	}
 
-	table = opp_table_install(dev, new, link);
-	if (table != new) {
-		kfree(link);
+	table = opp_table_install(dev, new, &link);
+	if (table != new)
 		opp_table_free(new);
-	}
+	kfree(link);
 
 	return table;
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_table_get_or_create);
+
+/* Caller holds rcu_read_lock(). The OPP of @snap described by @np. */
+static struct dev_pm_opp *opp_snapshot_find_np(const struct opp_snapshot *snap,
+					       const struct device_node *np)
+{
+	unsigned int i;
+
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		if (snap->opps[i]->np == np)
+			return snap->opps[i];
+
+	return NULL;
+}
+
+/**
+ * opp_find_by_np() - find the OPP a device tree OPP node describes
+ * @np: an OPP node, child of an "operating-points-v2" table node
+ * @in_genpd: set to whether the OPP's table belongs to a power domain
+ *
+ * Used to resolve "required-opps": the OPP is found only once some device
+ * loaded the table it belongs to.
+ *
+ * Context: Any context; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or NULL.
+ */
+struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd)
+{
+	struct device_node *parent __free(device_node) = of_get_parent(np);
+	struct opp_table *table;
+	struct dev_pm_opp *opp;
+
+	guard(rcu)();
+	list_for_each_entry_rcu(table, &opp_tables, node) {
+		if (!parent || table->np != parent)
+			continue;
+		opp = opp_snapshot_find_np(rcu_dereference(table->snap), np);
+		if (opp && kref_get_unless_zero(&opp->kref)) {
+			*in_genpd = table->is_genpd;
+			return opp;
+		}
+	}
+
+	return NULL;
+}
 
 /**
  * opp_table_link_device() - let one more device use a table
@@ -229,6 +316,10 @@ static void opp_table_destroy(struct opp_table *table)
 		dev_pm_opp_put(snap->opps[i]);
 
 	kvfree_rcu(snap, rcu);
+	opp_of_clear_table(table);
+	kfree(table->supported_hw);
+	kfree_const(table->prop_name);
+	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
 	kfree_rcu(table, rcu);
 }
@@ -273,6 +364,7 @@ void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
 		return;
 
 	__opp_table_unlink_all(opp_table);
+	list_del_rcu(&opp_table->node);
 	mutex_unlock(&opp_tables_lock);
 
 	opp_table_destroy(opp_table);
@@ -300,11 +392,13 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
 	size_t size;
 
 	size = size_add(sizeof(*opp),
-			size_add(array_size(shape->nr_clks, sizeof(unsigned long)),
-				 size_add(array_size(nr_storage,
-						     sizeof(struct dev_pm_opp_supply)),
-					  array_size(shape->nr_paths,
-						     sizeof(struct opp_icc_bw)))));
+			array_size(shape->nr_clks, sizeof(unsigned long)));
+	size = size_add(size, array_size(nr_storage,
+					 sizeof(struct dev_pm_opp_supply)));
+	size = size_add(size, array_size(shape->nr_paths,
+					 sizeof(struct opp_icc_bw)));
+	size = size_add(size, array_size(shape->nr_required,
+					 sizeof(struct device_node *)));
 	opp = kzalloc(size, GFP_KERNEL);
 	if (!opp)
 		return NULL;
@@ -313,6 +407,7 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
 	opp->nr_clks = shape->nr_clks;
 	opp->nr_supplies = shape->nr_supplies;
 	opp->nr_paths = shape->nr_paths;
+	opp->nr_required = shape->nr_required;
 	opp->level = OPP_LEVEL_UNSET;
 	RCU_INIT_POINTER(opp->supplies, opp_initial_supplies(opp));
 
@@ -320,11 +415,19 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_alloc);
 
+static void opp_put_required_nps(struct dev_pm_opp *opp)
+{
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_required; i++)
+		of_node_put(opp_required_nps(opp)[i]);
+}
+
 /**
  * opp_free() - free an OPP that no reader can see
  * @opp: the OPP
  *
- * Context: Any context.
+ * Context: Process context; drops device tree node references.
  */
 void opp_free(struct dev_pm_opp *opp)
 {
@@ -333,20 +436,50 @@ void opp_free(struct dev_pm_opp *opp)
 	supplies = rcu_dereference_protected(opp->supplies, true);
 	if (supplies != opp_initial_supplies(opp))
 		kfree(container_of(supplies, struct opp_supplies, v[0]));
+	opp_put_required_nps(opp);
+	of_node_put(opp->np);
 	kfree(opp);
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_free);
 
-static void opp_free_rcu(struct rcu_head *rcu)
+/*
+ * The last put of an OPP may come from a reader in atomic context, while
+ * dropping device tree nodes may sleep: released OPPs are freed in batches
+ * by a work item, after a grace period that covers every reader of them.
+ */
+static LLIST_HEAD(opp_released);
+
+static void opp_free_released(struct work_struct *work)
 {
-	opp_free(container_of(rcu, struct dev_pm_opp, rcu));
+	struct llist_node *list = llist_del_all(&opp_released);
+	struct dev_pm_opp *opp, *tmp;
+
+	synchronize_rcu();
+	llist_for_each_entry_safe(opp, tmp, list, release)
+		opp_free(opp);
 }
+
+static DECLARE_WORK(opp_release_work, opp_free_released);
+
+/**
+ * opp_flush_releases() - wait until every released OPP is freed
+ *
+ * For tests that remove the device tree nodes the OPPs referenced.
+ *
+ * Context: Process context; sleeps.
+ */
+void opp_flush_releases(void)
+{
+	flush_work(&opp_release_work);
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_flush_releases);
 
 static void opp_release(struct kref *kref)
 {
 	struct dev_pm_opp *opp = container_of(kref, struct dev_pm_opp, kref);
 
-	call_rcu(&opp->rcu, opp_free_rcu);
+	if (llist_add(&opp->release, &opp_released))
+		schedule_work(&opp_release_work);
 }
 
 /**
@@ -386,8 +519,15 @@ static int opp_cmp_ulong(unsigned long a, unsigned long b)
 	return a < b ? -1 : a > b;
 }
 
-/* The table order; both OPPs have the same shape. */
-static int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b)
+/**
+ * opp_cmp() - compare two OPPs in table order
+ * @a: an OPP
+ * @b: an OPP of the same shape
+ *
+ * Context: Any context.
+ * Return: <0, 0 or >0 as @a sorts before, with or after @b.
+ */
+int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b)
 {
 	unsigned int i;
 	int ret;
@@ -1064,19 +1204,38 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_level);
  * Required OPPs come from firmware; an OPP added by code has none.
  *
  * Context: Any context, including atomic; takes no lock.
- * Return: the performance state, or 0 when @opp is invalid, disabled or has
- * no required OPP at @index.
+ * Return: the level of the required OPP, or 0 when @opp is invalid, disabled
+ * or has no required OPP at @index, when the required table is not loaded
+ * yet, or when it does not belong to a power domain.
  */
 unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
 					    unsigned int index)
 {
-	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
-		pr_err("performance state asked of an invalid or disabled OPP\n");
+	struct dev_pm_opp *required;
+	unsigned int level;
+	bool genpd;
+
+	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available) ||
+	    index >= opp->nr_required) {
+		pr_err("performance state %u asked of an invalid, disabled or unrelated OPP\n",
+		       index);
 		return 0;
 	}
 
-	pr_err("OPP has no required OPP %u\n", index);
-	return 0;
+	/* Its table may not be loaded yet. */
+	required = opp_find_by_np(opp_required_nps(opp)[index], &genpd);
+	if (!required)
+		return 0;
+
+	level = required->level;
+	dev_pm_opp_put(required);
+	if (!genpd) {
+		pr_err("%pOF: required OPP is not a power domain state\n",
+		       opp_required_nps(opp)[index]);
+		return 0;
+	}
+
+	return level;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_required_pstate);
 
@@ -1223,34 +1382,47 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_suspend_opp_freq);
 
 typedef bool (*opp_filter_t)(struct dev_pm_opp *opp, const void *arg);
 
-/* Walks a snapshot's two sorted arrays, plus one extra OPP, in table order. */
+/**
+ * struct opp_batch - new OPPs, sorted by opp_cmp()
+ * @opps: the OPPs
+ * @nr: how many
+ */
+struct opp_batch {
+	struct dev_pm_opp * const *opps;
+	unsigned int nr;
+};
+
+/* Walks a snapshot's two sorted arrays and a batch together, in table order. */
 struct opp_merge {
 	const struct opp_snapshot *snap;
 	unsigned int avail;
 	unsigned int unavail;
-	struct dev_pm_opp *extra;
+	const struct opp_batch *extra;
+	unsigned int next;
 };
 
 static struct dev_pm_opp *opp_merge_next(struct opp_merge *m)
 {
 	const struct opp_snapshot *snap = m->snap;
-	struct dev_pm_opp *a = NULL, *u = NULL, *best;
+	struct dev_pm_opp *a = NULL, *u = NULL, *e = NULL, *best;
 
 	if (m->avail < snap->nr_avail)
 		a = snap->opps[m->avail];
 	if (m->unavail < snap->nr_unavail)
 		u = snap->opps[snap->nr_avail + m->unavail];
+	if (m->extra && m->next < m->extra->nr)
+		e = m->extra->opps[m->next];
 
 	best = a;
 	if (u && (!best || opp_cmp(u, best) < 0))
 		best = u;
-	if (m->extra && (!best || opp_cmp(m->extra, best) < 0))
-		best = m->extra;
+	if (e && (!best || opp_cmp(e, best) < 0))
+		best = e;
 
 	if (!best)
 		return NULL;
-	if (best == m->extra)
-		m->extra = NULL;
+	if (best == e)
+		m->next++;
 	else if (best == a)
 		m->avail++;
 	else
@@ -1264,7 +1436,7 @@ static struct dev_pm_opp *opp_merge_next(struct opp_merge *m)
  * minus those @drop selects, plus @insert, split by their @available field.
  */
 static struct opp_snapshot *opp_snapshot_rebuild(struct opp_table *table,
-						 struct dev_pm_opp *insert,
+						 const struct opp_batch *insert,
 						 opp_filter_t drop,
 						 const void *arg)
 {
@@ -1313,7 +1485,7 @@ static struct opp_snapshot *__opp_table_publish(struct opp_table *table,
 }
 
 static int __opp_table_republish(struct opp_table *table,
-				 struct dev_pm_opp *insert,
+				 const struct opp_batch *insert,
 				 opp_filter_t drop, const void *arg,
 				 struct opp_snapshot **old)
 {
@@ -1341,12 +1513,11 @@ static int __opp_table_republish(struct opp_table *table,
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape)
 {
 	struct opp_snapshot *snap;
+	struct opp_shape prev;
+	int ret;
 
 	if (!shape->nr_clks)
 		return -EINVAL;
-
-	struct opp_shape prev;
-	int ret;
 
 	guard(mutex)(&table->lock);
 	snap = __opp_table_snapshot(table);
@@ -1473,27 +1644,90 @@ static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
 {
 	return a->nr_clks == opp->nr_clks &&
 	       a->nr_supplies == opp->nr_supplies &&
-	       a->nr_paths == opp->nr_paths;
+	       a->nr_paths == opp->nr_paths &&
+	       a->nr_required == opp->nr_required;
 }
 
-/* *@old is set to NULL when @opp is a harmless duplicate and was not added. */
-static int __opp_table_insert(struct opp_table *table, struct dev_pm_opp *opp,
+/* Publishes a sorted batch of OPPs, none of which the table has yet. */
+static int __opp_table_insert(struct opp_table *table,
+			      const struct opp_batch *batch,
 			      struct opp_snapshot **old)
 {
-	struct dev_pm_opp *same;
+	unsigned long latency = table->clock_latency_ns_max;
+	struct dev_pm_opp *opp;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < batch->nr; i++) {
+		opp = batch->opps[i];
+		if (!opp_shape_equal(&table->shape, opp))
+			return -EINVAL;
+		if (__opp_table_find_same(table, opp))
+			return -EEXIST;
+		latency = max(latency, opp->clock_latency_ns);
+	}
+
+	ret = __opp_table_republish(table, batch, NULL, NULL, old);
+	if (!ret)
+		WRITE_ONCE(table->clock_latency_ns_max, latency);
+	return ret;
+}
+
+static void opp_notify_batch(struct opp_table *table,
+			     const struct opp_batch *batch)
+{
+	unsigned int i;
+
+	for (i = 0; i < batch->nr; i++)
+		opp_notify(table, OPP_EVENT_ADD, batch->opps[i]);
+}
+
+/**
+ * opp_table_add_batch() - publish several new OPPs in a table at once
+ * @table: the table, referenced by the caller
+ * @opps: the OPPs, from opp_alloc() with the table's shape, filled in and
+ *	sorted by opp_cmp() without equal neighbours
+ * @nr: how many
+ *
+ * All or nothing: lookups see the table without any of @opps or with all of
+ * them. On success the table owns the caller's references on @opps and the
+ * notifiers got one %OPP_EVENT_ADD per OPP; on failure @opps still belong to
+ * the caller.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0; -EINVAL when an OPP does not have the table's shape; -EEXIST
+ * when the table already has an OPP equal to one of @opps; -ENOMEM.
+ */
+int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps,
+			unsigned int nr)
+{
+	const struct opp_batch batch = { .opps = opps, .nr = nr };
+	struct opp_snapshot *old;
+	int ret;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_table_insert(table, &batch, &old);
+	if (ret)
+		return ret;
+
+	opp_notify_batch(table, &batch);
+	opp_retire(table, old, NULL, NULL);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_add_batch);
+
+/* Caller holds the table's lock. Adds @opp unless an equal one is there. */
+static int __opp_table_add_one(struct opp_table *table, struct dev_pm_opp *opp,
+			       struct opp_snapshot **old)
+{
+	const struct opp_batch batch = { .opps = &opp, .nr = 1 };
+	struct dev_pm_opp *same = __opp_table_find_same(table, opp);
 
 	*old = NULL;
-	if (!opp_shape_equal(&table->shape, opp))
-		return -EINVAL;
-
-	same = __opp_table_find_same(table, opp);
 	if (same)
 		return __opp_is_harmless_duplicate(table, same, opp) ? 0 : -EEXIST;
 
-	if (opp->clock_latency_ns > table->clock_latency_ns_max)
-		WRITE_ONCE(table->clock_latency_ns_max, opp->clock_latency_ns);
-
-	return __opp_table_republish(table, opp, NULL, NULL, old);
+	return __opp_table_insert(table, &batch, old);
 }
 
 /**
@@ -1518,7 +1752,7 @@ int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added)
 	int ret;
 
 	scoped_guard(mutex, &table->lock)
-		ret = __opp_table_insert(table, opp, &old);
+		ret = __opp_table_add_one(table, opp, &old);
 
 	*added = !ret && old;
 	if (!*added)
@@ -1605,7 +1839,7 @@ int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 	if (!data)
 		return -EINVAL;
 
-	table = opp_table_get_or_create(dev);
+	table = opp_table_get_or_create(dev, 0);
 	if (IS_ERR(table))
 		return PTR_ERR(table);
 
@@ -1744,43 +1978,55 @@ void dev_pm_opp_remove_all_dynamic(struct device *dev)
 EXPORT_SYMBOL_GPL(dev_pm_opp_remove_all_dynamic);
 
 /**
- * opp_table_add_static_user() - one more device populated the table from
- *	firmware
- * @table: the table; the caller's reference now belongs to that population
- *	and is dropped by dev_pm_opp_remove_table()
+ * opp_table_populate_static() - fill a table from firmware, once
+ * @table: the table, referenced by the caller; on success that reference
+ *	belongs to this device's population, dropped by
+ *	dev_pm_opp_remove_table()
+ * @populate: builds and publishes the firmware OPPs; only called when no
+ *	device populated the table yet
+ * @data: passed to @populate
  *
- * Context: Process context; takes the table's lock and may sleep.
+ * A table shared by several devices is parsed by the first one; the others
+ * only count as users. Populations are serialised with their removal, so no
+ * user sees a half-built or half-removed table.
+ *
+ * Context: Process context; takes the table's static_lock and may sleep.
+ * Return: 0, or the error of @populate.
  */
-void opp_table_add_static_user(struct opp_table *table)
+int opp_table_populate_static(struct opp_table *table,
+			      int (*populate)(struct opp_table *table,
+					      void *data),
+			      void *data)
 {
-	guard(mutex)(&table->lock);
-	table->static_users++;
-}
-EXPORT_SYMBOL_IF_KUNIT(opp_table_add_static_user);
+	int ret;
 
-/**
- * opp_table_drop_static_user() - one device stops using the firmware OPPs
- * @table: the table, referenced by the caller
- *
- * The last user removes every OPP that came from firmware.
- *
- * Context: Process context; takes the table's lock and may sleep.
- * Return: true when the table had a firmware user, whose reference on the
- * table the caller must now drop.
+	guard(mutex)(&table->static_lock);
+
+	if (!table->static_users) {
+		ret = populate(table, data);
+		if (ret)
+			return ret;
+	}
+
+	table->static_users++;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_populate_static);
+
+/*
+ * One device stops using the firmware OPPs; the last one removes them.
+ * Returns whether the device was a user, whose table reference the caller
+ * must then drop.
  */
 static bool opp_table_drop_static_user(struct opp_table *table)
 {
-	unsigned int users;
+	guard(mutex)(&table->static_lock);
 
-	scoped_guard(mutex, &table->lock) {
-		users = table->static_users;
-		if (users)
-			table->static_users--;
-	}
-	if (users != 1)
-		return users > 1;
+	if (!table->static_users)
+		return false;
+	if (--table->static_users)
+		return true;
 
-	/* Only a new firmware user could add static OPPs back: none is left. */
 	if (opp_table_remove(table, opp_is_static, NULL))
 		pr_err("cannot free the firmware OPPs of a table\n");
 	return true;
@@ -2004,6 +2250,135 @@ int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_adjust_voltage);
+
+/* ------------------------------------------------------------------------ */
+/* Required OPPs                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Which of @opp's required OPPs lives in @dst, or -ENOENT. */
+static int opp_required_index(struct dev_pm_opp *opp, struct opp_table *dst)
+{
+	unsigned int i;
+
+	for (i = 0; dst->np && i < opp->nr_required; i++) {
+		struct device_node *parent __free(device_node) =
+			of_get_parent(opp_required_nps(opp)[i]);
+
+		if (parent == dst->np)
+			return i;
+	}
+
+	return -ENOENT;
+}
+
+/**
+ * dev_pm_opp_xlate_required_opp() - the OPP of one table that an OPP of
+ *	another requires
+ * @src_table: the table of @src_opp
+ * @dst_table: a table @src_table's "required-opps" point into
+ * @src_opp: an OPP of @src_table the caller holds
+ *
+ * Context: Any context; takes no lock.
+ * Return: the required OPP, with a reference the caller drops with
+ * dev_pm_opp_put(), or an error pointer:
+ *
+ * * -EINVAL - an argument is NULL, or @src_opp requires nothing
+ * * -ENODEV - @src_opp requires nothing of @dst_table
+ * * -EBUSY - @dst_table is not loaded yet
+ */
+struct dev_pm_opp *dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
+						 struct opp_table *dst_table,
+						 struct dev_pm_opp *src_opp)
+{
+	struct dev_pm_opp *required;
+	bool genpd;
+	int i;
+
+	if (!src_table || !dst_table || IS_ERR_OR_NULL(src_opp) ||
+	    !src_opp->nr_required)
+		return ERR_PTR(-EINVAL);
+
+	i = opp_required_index(src_opp, dst_table);
+	if (i < 0) {
+		pr_err("%pOF: OPP requires nothing of %pOF\n", src_opp->np,
+		       dst_table->np);
+		return ERR_PTR(-ENODEV);
+	}
+
+	required = opp_find_by_np(opp_required_nps(src_opp)[i], &genpd);
+	return required ?: ERR_PTR(-EBUSY);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_required_opp);
+
+/* Caller holds rcu_read_lock(). Any OPP of @table at @level, referenced. */
+static struct dev_pm_opp *opp_table_get_level_rcu(struct opp_table *table,
+						  unsigned int level)
+{
+	struct opp_snapshot *snap = rcu_dereference(table->snap);
+	struct opp_key key = { .kind = OPP_KEY_LEVEL };
+	struct dev_pm_opp *opp;
+
+	opp = opp_snapshot_find(snap, &key, level, OPP_MATCH_EXACT, true) ?:
+	      opp_snapshot_find(snap, &key, level, OPP_MATCH_EXACT, false);
+	if (opp && kref_get_unless_zero(&opp->kref))
+		return opp;
+
+	return NULL;
+}
+
+/**
+ * dev_pm_opp_xlate_performance_state() - the performance state of one power
+ *	domain that a state of another requires
+ * @src_table: the table of the domain whose state is given
+ * @dst_table: the table of its parent domain
+ * @pstate: a level of @src_table
+ *
+ * Domains without "required-opps" map their states one to one.
+ *
+ * Context: Any context; takes no lock.
+ * Return: the level in @dst_table; @pstate itself when @src_table is NULL or
+ * requires nothing; -EINVAL when a table is not a power domain's, or nothing
+ * maps @pstate; -EBUSY when @dst_table is not loaded yet.
+ */
+int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
+				       struct opp_table *dst_table,
+				       unsigned int pstate)
+{
+	struct dev_pm_opp *src, *dst;
+	unsigned int level;
+	bool genpd;
+	int i;
+
+	if (!src_table || !READ_ONCE(src_table->shape.nr_required))
+		return pstate;
+	if (!src_table->is_genpd || !dst_table || !dst_table->is_genpd) {
+		pr_err("performance states only translate between power domains\n");
+		return -EINVAL;
+	}
+
+	scoped_guard(rcu)
+		src = opp_table_get_level_rcu(src_table, pstate);
+	if (!src) {
+		pr_err("%pOF: no OPP at level %u\n", src_table->np, pstate);
+		return -EINVAL;
+	}
+
+	i = opp_required_index(src, dst_table);
+	dst = i < 0 ? NULL : opp_find_by_np(opp_required_nps(src)[i], &genpd);
+	dev_pm_opp_put(src);
+	if (i < 0) {
+		pr_err("%pOF: requires nothing of %pOF\n", src_table->np,
+		       dst_table->np);
+		return -EINVAL;
+	}
+	if (!dst)
+		return -EBUSY;
+
+	level = dst->level;
+	dev_pm_opp_put(dst);
+	return level;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_performance_state);
 
 /* ------------------------------------------------------------------------ */
 /* Notifiers                                                                 */

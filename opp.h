@@ -10,6 +10,7 @@
 #include <linux/cleanup.h>
 #include <linux/kref.h>
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
@@ -43,6 +44,9 @@
  *   that the caller drops with dev_pm_opp_put(). An OPP does not point back to
  *   its table: everything dev_pm_opp_get_*() needs is in the OPP, so a caller
  *   may keep and read an OPP after it left its table, or after the table died.
+ *   An OPP from firmware holds a reference on its device tree node and on the
+ *   nodes of the OPPs it requires; the last put hands the OPP to a work item
+ *   that drops those after a grace period, so dev_pm_opp_put() never sleeps.
  *
  * ``struct opp_snapshot``
  *   The table's OPPs as readers see them: two sorted arrays, the available
@@ -74,10 +78,14 @@
  * live.
  *
  * ``opp_table->lock`` serialises the writers of one table: publishing a new
- * snapshot, flipping @available, replacing @supplies, @static_users and the
- * configuration.
+ * snapshot, flipping @available, replacing @supplies, and the configuration.
  *
- * The two mutexes are never held together.
+ * ``opp_table->static_lock`` guards @static_users and serialises populating
+ * a table from firmware with tearing that population down, so that a second
+ * device sharing the table never sees it half loaded. It is taken before
+ * ``opp_table->lock``.
+ *
+ * ``opp_tables_lock`` and ``opp_table->lock`` are never held together.
  *
  * Readers take no lock at all. Under rcu_read_lock() they find the link in
  * the hash, follow it to the table and its snapshot, search the snapshot and
@@ -142,6 +150,7 @@ struct opp_supplies {
  * @nr_clks: number of rates in @data
  * @nr_supplies: number of supplies the table drives (may be 0)
  * @nr_paths: number of interconnect paths with a bandwidth
+ * @nr_required: number of required OPPs, in "required-opps" order
  * @available: listed among the available OPPs; written under the table's
  *	lock with WRITE_ONCE(), read with READ_ONCE()
  * @dynamic: added by code (dev_pm_opp_add_dynamic()), not from firmware
@@ -151,16 +160,19 @@ struct opp_supplies {
  * @clock_latency_ns: time the clock takes to reach this OPP, in ns
  * @supplies: the supply values, at least one entry; replaced as a whole under
  *	RCU by dev_pm_opp_adjust_voltage()
- * @rcu: frees the OPP after a grace period
+ * @np: the OPP's device tree node, referenced, or NULL
+ * @release: entry in the list of OPPs waiting to be freed
  * @data: the rates (@nr_clks unsigned longs), then the initial supplies
  *	(max(1, @nr_supplies) entries), then the bandwidths (@nr_paths
- *	&struct opp_icc_bw)
+ *	&struct opp_icc_bw), then the referenced device tree nodes of the
+ *	required OPPs (@nr_required pointers)
  */
 struct dev_pm_opp {
 	struct kref kref;
 	u8 nr_clks;
 	u8 nr_supplies;
 	u8 nr_paths;
+	u8 nr_required;
 	bool available;
 	bool dynamic;
 	bool turbo;
@@ -168,7 +180,8 @@ struct dev_pm_opp {
 	unsigned int level;
 	unsigned long clock_latency_ns;
 	struct dev_pm_opp_supply __rcu *supplies;
-	struct rcu_head rcu;
+	struct device_node *np;
+	struct llist_node release;
 	unsigned long data[];
 };
 
@@ -177,11 +190,13 @@ struct dev_pm_opp {
  * @nr_clks: rates per OPP, at least one
  * @nr_supplies: supplies per OPP (0 when the table drives none)
  * @nr_paths: interconnect paths per OPP
+ * @nr_required: required OPPs per OPP
  */
 struct opp_shape {
 	u8 nr_clks;
 	u8 nr_supplies;
 	u8 nr_paths;
+	u8 nr_required;
 };
 
 /**
@@ -226,12 +241,30 @@ struct opp_link {
  * struct opp_table - OPPs shared by one or more devices
  * @kref: references, see the DOC block above
  * @lock: serialises the writers of this table
+ * @static_lock: serialises firmware population and its removal
  * @snap: the published snapshot, never NULL while the table lives
+ * @node: entry in the list of all tables, guarded by opp_tables_lock and
+ *	walked under RCU
+ * @np: the "operating-points-v2" node the table was built from, referenced,
+ *	or NULL; fixed at creation
+ * @is_genpd: the table belongs to a power domain provider; fixed at creation
  * @links: the devices that use this table, guarded by opp_tables_lock
  * @notifiers: told about OPP_EVENT_* changes, called without any lock held
  * @shape: sizes of the OPPs of this table, under @lock
- * @sharing: whether the table is shared on purpose, under @lock
- * @static_users: devices that populated the table from firmware, under @lock
+ * @sharing: whether the table is shared on purpose; fixed at creation for
+ *	tables from firmware, else under @lock
+ * @supplies_configured: the platform named the regulators, which fixes
+ *	@shape.nr_supplies; under @lock
+ * @icc_paths: interconnect paths of the table's bandwidths, under
+ *	@static_lock
+ * @nr_icc_paths: number of entries in @icc_paths
+ * @prop_name: suffix of the "opp-microvolt-<name>" style properties, under
+ *	@lock
+ * @supported_hw: hardware versions matched against "opp-supported-hw", under
+ *	@lock
+ * @supported_hw_count: number of words in @supported_hw
+ * @static_users: devices that populated the table from firmware, under
+ *	@static_lock
  * @voltage_tolerance_v1: tolerance in percent applied to OPPs added with a
  *	single voltage, under @lock
  * @clock_latency_ns_max: highest clock latency of any OPP added so far,
@@ -242,11 +275,22 @@ struct opp_table {
 	struct kref kref;
 	/* serialises the writers of this table */
 	struct mutex lock;
+	/* serialises firmware population and its removal */
+	struct mutex static_lock;
 	struct opp_snapshot __rcu *snap;
+	struct list_head node;
+	struct device_node *np;
+	bool is_genpd;
 	struct list_head links;
 	struct blocking_notifier_head notifiers;
 	struct opp_shape shape;
 	enum opp_sharing sharing;
+	bool supplies_configured;
+	struct icc_path **icc_paths;
+	unsigned int nr_icc_paths;
+	const char *prop_name;
+	u32 *supported_hw;
+	unsigned int supported_hw_count;
 	unsigned int static_users;
 	unsigned int voltage_tolerance_v1;
 	unsigned long clock_latency_ns_max;
@@ -294,13 +338,19 @@ static inline struct opp_icc_bw *opp_bw(struct dev_pm_opp *opp)
 				     max_t(unsigned int, opp->nr_supplies, 1));
 }
 
+static inline struct device_node **opp_required_nps(struct dev_pm_opp *opp)
+{
+	return (struct device_node **)(opp_bw(opp) + opp->nr_paths);
+}
+
 /* core.c: tables */
 
 /* Guards the device hash, table links and the last table put; see above. */
 extern struct mutex opp_tables_lock;
 
 struct opp_table *opp_table_find(struct device *dev);
-struct opp_table *opp_table_get_or_create(struct device *dev);
+struct opp_table *opp_table_get_or_create(struct device *dev, int index);
+struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd);
 int opp_table_link_device(struct opp_table *table, struct device *dev);
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
 
@@ -315,7 +365,30 @@ DEFINE_FREE(opp_table_put, struct opp_table *, dev_pm_opp_put_opp_table(_T))
 /* core.c: OPPs */
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
+void opp_flush_releases(void);
+int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
 int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added);
-void opp_table_add_static_user(struct opp_table *table);
+int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps,
+			unsigned int nr);
+int opp_table_populate_static(struct opp_table *table,
+			      int (*populate)(struct opp_table *table,
+					      void *data),
+			      void *data);
+
+/* of.c, or its stubs without CONFIG_OF */
+#ifdef CONFIG_OF
+void opp_of_init_table(struct opp_table *table, struct device *dev,
+		       int index);
+void opp_of_clear_table(struct opp_table *table);
+#else
+static inline void opp_of_init_table(struct opp_table *table,
+				     struct device *dev, int index)
+{
+}
+
+static inline void opp_of_clear_table(struct opp_table *table)
+{
+}
+#endif
 
 #endif /* __DRIVERS_OPP_H__ */
