@@ -5,8 +5,10 @@
  */
 
 #include <kunit/device.h>
+#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
+#include <linux/of.h>
 #include <linux/pm_opp.h>
 
 #include "../opp.h"
@@ -20,6 +22,8 @@ static void opp_kunit_remove_tables(void *data)
 
 	dev_pm_opp_remove_all_dynamic(dev);
 	dev_pm_opp_remove_table(dev);
+	/* Released OPPs hold device tree nodes an overlay may take away. */
+	opp_flush_releases();
 }
 
 /**
@@ -40,6 +44,34 @@ struct device *opp_kunit_device(struct kunit *test, const char *name)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	ret = kunit_add_action_or_reset(test, opp_kunit_remove_tables, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return dev;
+}
+
+static void opp_kunit_clear_node(void *data)
+{
+	device_set_node(data, NULL);
+}
+
+/**
+ * opp_kunit_of_device() - a bare device bound to a device tree node
+ * @test: the test, which applied the overlay holding the node
+ * @compatible: the node's compatible string, also the device's name
+ *
+ * Return: the device; the test aborts if the node or device is missing.
+ */
+struct device *opp_kunit_of_device(struct kunit *test, const char *compatible)
+{
+	struct device_node *np = of_find_compatible_node(NULL, NULL, compatible);
+	struct device *dev;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, np, "no node for %s", compatible);
+	of_node_put_kunit(test, np);
+
+	dev = opp_kunit_device(test, compatible);
+	device_set_node(dev, of_fwnode_handle(np));
+	ret = kunit_add_action_or_reset(test, opp_kunit_clear_node, dev);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	return dev;
 }
@@ -78,6 +110,43 @@ static void opp_kunit_fill(struct dev_pm_opp *opp,
 	opp->available = desc->available;
 }
 
+struct opp_kunit_population {
+	struct kunit *test;
+	const struct opp_kunit_desc *descs;
+	unsigned int nr;
+};
+
+/* Builds every OPP first and publishes them together, as of.c does. */
+static int opp_kunit_publish(struct opp_table *table, void *data)
+{
+	struct opp_kunit_population *pop = data;
+	struct dev_pm_opp **opps;
+	unsigned int i;
+	int ret = 0;
+
+	opps = kunit_kcalloc(pop->test, pop->nr, sizeof(*opps), GFP_KERNEL);
+	if (!opps)
+		return -ENOMEM;
+
+	for (i = 0; i < pop->nr && !ret; i++) {
+		opps[i] = opp_alloc(&table->shape);
+		if (opps[i])
+			opp_kunit_fill(opps[i], &pop->descs[i]);
+		else
+			ret = -ENOMEM;
+	}
+	if (!ret)
+		ret = opp_table_add_batch(table, opps, pop->nr);
+	if (ret) {
+		for (i = 0; i < pop->nr; i++)
+			if (opps[i])
+				opp_free(opps[i]);
+	}
+
+	kunit_kfree(pop->test, opps);
+	return ret;
+}
+
 /**
  * opp_kunit_populate() - fill a device's table as firmware parsing would
  * @test: the test
@@ -94,30 +163,22 @@ void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,
 			u8 nr_paths, const struct opp_kunit_desc *descs,
 			unsigned int nr)
 {
+	struct opp_kunit_population pop = {
+		.test = test, .descs = descs, .nr = nr,
+	};
 	struct opp_shape shape = {
 		.nr_clks = nr_clks, .nr_supplies = 1, .nr_paths = nr_paths,
 	};
-	struct opp_table *table = opp_table_get_or_create(dev);
-	struct dev_pm_opp *opp;
-	unsigned int i;
-	bool added;
+	struct opp_table *table = opp_table_get_or_create(dev, 0);
+	int ret;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
-	if (opp_table_set_shape(table, &shape)) {
+	ret = opp_table_set_shape(table, &shape);
+	if (!ret)
+		ret = opp_table_populate_static(table, opp_kunit_publish, &pop);
+	if (ret) {
 		dev_pm_opp_put_opp_table(table);
-		KUNIT_FAIL_AND_ABORT(test, "cannot shape the table");
-	}
-	opp_table_add_static_user(table);
-
-	for (i = 0; i < nr; i++) {
-		opp = opp_alloc(&shape);
-		KUNIT_ASSERT_NOT_NULL(test, opp);
-		opp_kunit_fill(opp, &descs[i]);
-		if (opp_table_add(table, opp, &added) || !added) {
-			opp_free(opp);
-			KUNIT_FAIL_AND_ABORT(test, "OPP at %lu Hz not added",
-					     descs[i].rates[0]);
-		}
+		KUNIT_FAIL_AND_ABORT(test, "cannot populate the table: %d", ret);
 	}
 }
 

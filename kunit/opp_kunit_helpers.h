@@ -37,6 +37,7 @@ struct opp_kunit_desc {
 };
 
 struct device *opp_kunit_device(struct kunit *test, const char *name);
+struct device *opp_kunit_of_device(struct kunit *test, const char *compatible);
 void opp_kunit_add(struct kunit *test, struct device *dev, unsigned long freq,
 		   unsigned long u_volt);
 void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,
