@@ -13,11 +13,13 @@
 
 #define pr_fmt(fmt) "opp: " fmt
 
+#include <linux/clk.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/regulator/consumer.h>
 #include <linux/xarray.h>
 
 #include "opp.h"
@@ -26,8 +28,8 @@
  * struct opp_config_step - one kind of setting
  * @name: what the setting is, for messages
  * @wanted: whether @config asks for this setting
- * @apply: applies it; called with the table's lock held
- * @undo: undoes it; called with the table's lock held
+ * @apply: applies it; called with the table's dvfs_lock held
+ * @undo: undoes it; called with the table's dvfs_lock held
  */
 struct opp_config_step {
 	const char *name;
@@ -57,15 +59,25 @@ static bool opp_wants_prop_name(const struct dev_pm_opp_config *config)
 static int opp_apply_prop_name(struct opp_table *table, struct device *dev,
 			       const struct dev_pm_opp_config *config)
 {
-	if (table->prop_name)
-		return -EALREADY;
+	const char *name = kstrdup_const(config->prop_name, GFP_KERNEL);
 
-	table->prop_name = kstrdup_const(config->prop_name, GFP_KERNEL);
-	return table->prop_name ? 0 : -ENOMEM;
+	if (!name)
+		return -ENOMEM;
+
+	scoped_guard(mutex, &table->lock) {
+		if (!table->prop_name) {
+			table->prop_name = name;
+			return 0;
+		}
+	}
+
+	kfree_const(name);
+	return -EALREADY;
 }
 
 static void opp_undo_prop_name(struct opp_table *table)
 {
+	guard(mutex)(&table->lock);
 	kfree_const(table->prop_name);
 	table->prop_name = NULL;
 }
@@ -78,32 +90,283 @@ static bool opp_wants_supported_hw(const struct dev_pm_opp_config *config)
 static int opp_apply_supported_hw(struct opp_table *table, struct device *dev,
 				  const struct dev_pm_opp_config *config)
 {
-	if (table->supported_hw)
-		return -EALREADY;
+	u32 *versions;
+
 	if (!config->supported_hw_count) {
 		dev_err(dev, "supported hardware versions given without a count\n");
 		return -EINVAL;
 	}
 
-	table->supported_hw = kmemdup_array(config->supported_hw,
-					    config->supported_hw_count,
-					    sizeof(*config->supported_hw),
-					    GFP_KERNEL);
-	if (!table->supported_hw)
+	versions = kmemdup_array(config->supported_hw,
+				 config->supported_hw_count,
+				 sizeof(*config->supported_hw), GFP_KERNEL);
+	if (!versions)
 		return -ENOMEM;
 
-	table->supported_hw_count = config->supported_hw_count;
-	return 0;
+	scoped_guard(mutex, &table->lock) {
+		if (!table->supported_hw) {
+			table->supported_hw = versions;
+			table->supported_hw_count = config->supported_hw_count;
+			return 0;
+		}
+	}
+
+	kfree(versions);
+	return -EALREADY;
 }
 
 static void opp_undo_supported_hw(struct opp_table *table)
 {
+	guard(mutex)(&table->lock);
 	kfree(table->supported_hw);
 	table->supported_hw = NULL;
 	table->supported_hw_count = 0;
 }
 
+static unsigned int opp_count_names(const char * const *names)
+{
+	unsigned int n = 0;
+
+	while (names[n])
+		n++;
+	return n;
+}
+
+static bool opp_wants_clocks(const struct dev_pm_opp_config *config)
+{
+	return config->clk_names || config->config_clks;
+}
+
+static void opp_put_clocks(struct clk **clks, unsigned int nr)
+{
+	while (nr--)
+		clk_put(clks[nr]);
+	kfree(clks);
+}
+
+static struct clk **opp_get_clocks(struct device *dev,
+				   const char * const *names, unsigned int nr)
+{
+	struct clk **clks = kcalloc(nr, sizeof(*clks), GFP_KERNEL);
+	unsigned int i;
+	int ret;
+
+	if (!clks)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < nr; i++) {
+		clks[i] = clk_get(dev, names[i]);
+		if (IS_ERR(clks[i])) {
+			ret = dev_err_probe(dev, PTR_ERR(clks[i]),
+					    "cannot get clock %s\n",
+					    names[i] ?: "(default)");
+			opp_put_clocks(clks, i);
+			return ERR_PTR(ret);
+		}
+	}
+
+	return clks;
+}
+
+/* Replaces the table's automatic clock, or nothing, with named clocks. */
+static int opp_apply_clocks(struct opp_table *table, struct device *dev,
+			    const struct dev_pm_opp_config *config)
+{
+	const struct opp_shape *old = &table->shape;
+	struct opp_shape shape;
+	unsigned int nr;
+	struct clk **clks;
+	int ret;
+
+	if (!config->clk_names)
+		return -EINVAL;
+	/* { NULL } names the device's unnamed clock. */
+	nr = max(opp_count_names(config->clk_names), 1U);
+	if (nr > 1 && !config->config_clks) {
+		dev_err(dev, "%u OPP clocks need a config_clks callback\n", nr);
+		return -EINVAL;
+	}
+	if (table->clks_configured)
+		return -EALREADY;
+
+	shape = (struct opp_shape){
+		.nr_clks = nr, .nr_supplies = old->nr_supplies,
+		.nr_paths = old->nr_paths, .nr_required = old->nr_required,
+	};
+	ret = opp_table_set_shape(table, &shape);
+	if (ret)
+		return ret;
+
+	clks = opp_get_clocks(dev, config->clk_names, nr);
+	if (IS_ERR(clks))
+		return PTR_ERR(clks);
+
+	opp_put_clocks(table->clks, table->nr_clk_handles);
+	table->clks = clks;
+	table->nr_clk_handles = nr;
+	table->clks_configured = true;
+	table->config_clks = config->config_clks;
+	return 0;
+}
+
+static void opp_undo_clocks(struct opp_table *table)
+{
+	struct opp_shape shape = table->shape;
+
+	opp_put_clocks(table->clks, table->nr_clk_handles);
+	table->clks = NULL;
+	table->nr_clk_handles = 0;
+	table->clks_configured = false;
+	table->config_clks = NULL;
+	shape.nr_clks = 1;
+	opp_table_set_shape(table, &shape);
+}
+
+static bool opp_wants_regulator_helper(const struct dev_pm_opp_config *config)
+{
+	return config->config_regulators;
+}
+
+static int opp_apply_regulator_helper(struct opp_table *table,
+				      struct device *dev,
+				      const struct dev_pm_opp_config *config)
+{
+	if (table->config_regulators || table->set_opp)
+		return -EALREADY;
+
+	table->config_regulators = config->config_regulators;
+	return 0;
+}
+
+static void opp_undo_regulator_helper(struct opp_table *table)
+{
+	table->config_regulators = NULL;
+}
+
+static bool opp_wants_regulators(const struct dev_pm_opp_config *config)
+{
+	return config->regulator_names;
+}
+
+static void opp_put_regulators(struct regulator **regs, unsigned int nr)
+{
+	while (nr--)
+		regulator_put(regs[nr]);
+	kfree(regs);
+}
+
+static struct regulator **opp_get_regulators(struct device *dev,
+					     const char * const *names,
+					     unsigned int nr)
+{
+	struct regulator **regs = kcalloc(nr, sizeof(*regs), GFP_KERNEL);
+	unsigned int i;
+	int ret;
+
+	if (!regs)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < nr; i++) {
+		regs[i] = regulator_get_optional(dev, names[i]);
+		if (IS_ERR(regs[i])) {
+			ret = dev_err_probe(dev, PTR_ERR(regs[i]),
+					    "cannot get regulator %s\n", names[i]);
+			opp_put_regulators(regs, i);
+			return ERR_PTR(ret);
+		}
+	}
+
+	return regs;
+}
+
+/* What a set_opp helper is given: old and new supplies for each regulator. */
+static struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
+							  unsigned int nr)
+{
+	struct dev_pm_set_opp_data *data;
+	struct dev_pm_opp_supply *supplies;
+
+	data = kzalloc(size_add(sizeof(*data),
+				array3_size(2, nr, sizeof(*supplies))),
+		       GFP_KERNEL);
+	if (!data)
+		return NULL;
+
+	supplies = (struct dev_pm_opp_supply *)(data + 1);
+	data->old_opp.supplies = supplies;
+	data->new_opp.supplies = supplies + nr;
+	data->dev = dev;
+	return data;
+}
+
+static int opp_apply_regulators(struct opp_table *table, struct device *dev,
+				const struct dev_pm_opp_config *config)
+{
+	unsigned int nr = opp_count_names(config->regulator_names);
+	struct dev_pm_set_opp_data *data;
+	struct regulator **regs;
+	struct opp_shape shape;
+	int ret;
+
+	if (!nr || nr > U8_MAX)
+		return -EINVAL;
+	if (table->regulators)
+		return -EALREADY;
+
+	shape = table->shape;
+	shape.nr_supplies = nr;
+	ret = opp_table_set_shape(table, &shape);
+	if (ret)
+		return ret;
+
+	data = opp_alloc_set_opp_data(dev, nr);
+	if (!data)
+		return -ENOMEM;
+	regs = opp_get_regulators(dev, config->regulator_names, nr);
+	if (IS_ERR(regs)) {
+		kfree(data);
+		return PTR_ERR(regs);
+	}
+
+	data->regulators = regs;
+	data->regulator_count = nr;
+	kfree(table->set_opp_data);
+	table->set_opp_data = data;
+	table->regulators = regs;
+	table->nr_regulators = nr;
+	scoped_guard(mutex, &table->lock)
+		table->supplies_configured = true;
+	return 0;
+}
+
+static void opp_undo_regulators(struct opp_table *table)
+{
+	struct opp_shape shape = table->shape;
+	unsigned int i;
+
+	if (table->enabled)
+		for (i = table->nr_regulators; i-- > 0;)
+			regulator_disable(table->regulators[i]);
+	table->enabled = false;
+	opp_put_regulators(table->regulators, table->nr_regulators);
+	table->regulators = NULL;
+	table->nr_regulators = 0;
+	table->set_opp_data->regulators = NULL;
+	table->set_opp_data->regulator_count = 0;
+	scoped_guard(mutex, &table->lock)
+		table->supplies_configured = false;
+	shape.nr_supplies = 1;
+	opp_table_set_shape(table, &shape);
+}
+
+/* In this order: the regulators step needs to know about a helper. */
 static const struct opp_config_step opp_config_steps[] = {
+	{
+		.name = "clocks",
+		.wanted = opp_wants_clocks,
+		.apply = opp_apply_clocks,
+		.undo = opp_undo_clocks,
+	},
 	{
 		.name = "property name",
 		.wanted = opp_wants_prop_name,
@@ -116,14 +379,24 @@ static const struct opp_config_step opp_config_steps[] = {
 		.apply = opp_apply_supported_hw,
 		.undo = opp_undo_supported_hw,
 	},
+	{
+		.name = "regulator callback",
+		.wanted = opp_wants_regulator_helper,
+		.apply = opp_apply_regulator_helper,
+		.undo = opp_undo_regulator_helper,
+	},
+	{
+		.name = "regulators",
+		.wanted = opp_wants_regulators,
+		.apply = opp_apply_regulators,
+		.undo = opp_undo_regulators,
+	},
 };
 
 /* Fields of struct dev_pm_opp_config this core does not handle yet. */
 static bool opp_config_is_unsupported(const struct dev_pm_opp_config *config)
 {
-	return config->clk_names || config->config_clks ||
-	       config->config_regulators || config->regulator_names ||
-	       config->genpd_names || config->required_devs;
+	return config->genpd_names || config->required_devs;
 }
 
 static void __opp_config_undo(struct opp_config_token *token)
@@ -131,7 +404,7 @@ static void __opp_config_undo(struct opp_config_token *token)
 	struct opp_table *table = token->table;
 	int i;
 
-	lockdep_assert_held(&table->lock);
+	lockdep_assert_held(&table->dvfs_lock);
 
 	for (i = ARRAY_SIZE(opp_config_steps) - 1; i >= 0; i--)
 		if (token->applied & BIT(i))
@@ -140,10 +413,12 @@ static void __opp_config_undo(struct opp_config_token *token)
 }
 
 /* A table with OPPs is parsed already: settings would come too late. */
-static bool __opp_table_is_empty(struct opp_table *table)
+static bool opp_table_is_empty(struct opp_table *table)
 {
-	struct opp_snapshot *snap = __opp_table_snapshot(table);
+	struct opp_snapshot *snap;
 
+	guard(mutex)(&table->lock);
+	snap = __opp_table_snapshot(table);
 	return !(snap->nr_avail + snap->nr_unavail);
 }
 
@@ -156,9 +431,9 @@ static int __opp_config_apply(struct opp_config_token *token,
 	unsigned int i;
 	int ret;
 
-	lockdep_assert_held(&table->lock);
+	lockdep_assert_held(&table->dvfs_lock);
 
-	if (!__opp_table_is_empty(table)) {
+	if (!opp_table_is_empty(table)) {
 		dev_err(dev, "OPP table already has OPPs: configure it before adding them\n");
 		return -EBUSY;
 	}
@@ -172,7 +447,7 @@ static int __opp_config_apply(struct opp_config_token *token,
 		if (ret == -EALREADY)
 			continue;
 		if (ret) {
-			dev_err(dev, "cannot set the OPP %s: %d\n", step->name,
+			dev_dbg(dev, "cannot set the OPP %s: %d\n", step->name,
 				ret);
 			__opp_config_undo(token);
 			return ret;
@@ -185,7 +460,7 @@ static int __opp_config_apply(struct opp_config_token *token,
 
 static void opp_config_release(struct opp_config_token *token)
 {
-	scoped_guard(mutex, &token->table->lock)
+	scoped_guard(mutex, &token->table->dvfs_lock)
 		__opp_config_undo(token);
 	dev_pm_opp_put_opp_table(token->table);
 	kfree(token);
@@ -194,20 +469,26 @@ static void opp_config_release(struct opp_config_token *token)
 /**
  * dev_pm_opp_set_config() - apply platform settings to a device's OPP table
  * @dev: the device; its table is created if it has none
- * @config: the settings: property name suffix and supported hardware
- *	versions
+ * @config: the settings: clocks (with an optional config_clks callback),
+ *	property name suffix, supported hardware versions, a
+ *	config_regulators callback, regulators
  *
- * Must come before the table gets its OPPs. On a table shared by several
- * devices the first setting of each kind wins; later ones are accepted and
- * ignored. The table stays alive until the token is cleared.
+ * Must come before the table gets its OPPs. Clocks and regulators are got
+ * here (regulators with regulator_get_optional(), in supply order). On a
+ * table shared by several devices the first setting of each kind wins;
+ * later ones are accepted and ignored. The table stays alive until the
+ * token is cleared.
  *
  * Context: Process context; may sleep.
  * Return: a token (> 0) for dev_pm_opp_clear_config(), or:
  *
- * * -EINVAL - bad @dev or @config, or a hardware version list without count
+ * * -EINVAL - bad @dev or @config: a hardware version list without count,
+ *   several clocks without config_clks, config_clks without clocks, an
+ *   empty regulator list
  * * -EBUSY - the table already has OPPs
- * * -EOPNOTSUPP - @config asks for clocks, regulators, helpers, power
- *   domains or required devices, which this core does not handle yet
+ * * -EOPNOTSUPP - @config asks for power domains or required devices, which
+ *   this core does not handle yet
+ * * -EPROBE_DEFER, or another error - a clock or regulator is missing
  * * -ENOMEM - out of memory
  */
 int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
@@ -234,7 +515,7 @@ int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 		return ret;
 	}
 
-	scoped_guard(mutex, &token->table->lock)
+	scoped_guard(mutex, &token->table->dvfs_lock)
 		ret = __opp_config_apply(token, dev, config);
 	if (!ret)
 		ret = xa_alloc(&opp_config_tokens, &id, token,
@@ -295,3 +576,197 @@ int devm_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 					(void *)(uintptr_t)token);
 }
 EXPORT_SYMBOL_GPL(devm_pm_opp_set_config);
+
+/* ------------------------------------------------------------------------ */
+/* The original API: the table stands for the configuration                  */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The first legacy call keeps its token in @seed; later ones (other users of
+ * a shared table) only count, their settings already being in place.
+ */
+static void __opp_seed_keep(struct opp_seed_config *seed, int *token)
+{
+	if (!seed->users++) {
+		seed->token = *token;
+		*token = 0;
+	}
+}
+
+/* Returns the token to clear when the last legacy user is gone, else 0. */
+static int __opp_seed_drop(struct opp_seed_config *seed)
+{
+	int token = 0;
+
+	if (!WARN_ON_ONCE(!seed->users) && !--seed->users) {
+		token = seed->token;
+		seed->token = 0;
+	}
+	return token;
+}
+
+/**
+ * dev_pm_opp_set_regulators_seed() - name a device's regulators, original
+ *	form
+ * @dev: the device; its table is created if it has none
+ * @names: the regulator names, in supply order ("opp-microvolt" order)
+ * @count: number of names
+ *
+ * Reached as dev_pm_opp_set_regulators(dev, names, count). Regulators come
+ * from regulator_get_optional(); if one is missing, those already got are
+ * released. Must come before the table gets its OPPs.
+ *
+ * Context: Process context; may sleep.
+ * Return: the device's table, to pass to dev_pm_opp_put_regulators(), or an
+ * error pointer: -EINVAL for no names, -EBUSY when the table has OPPs,
+ * -EPROBE_DEFER or another regulator error, -ENOMEM.
+ */
+struct opp_table *dev_pm_opp_set_regulators_seed(struct device *dev,
+						 const char * const names[],
+						 unsigned int count)
+{
+	const char **list __free(kfree) = NULL;
+	struct dev_pm_opp_config config = {};
+	struct opp_table *table;
+	int token;
+
+	if (!names || !count)
+		return ERR_PTR(-EINVAL);
+
+	list = kcalloc(count + 1, sizeof(*list), GFP_KERNEL);
+	if (!list)
+		return ERR_PTR(-ENOMEM);
+	memcpy(list, names, array_size(count, sizeof(*list)));
+	config.regulator_names = list;
+
+	token = dev_pm_opp_set_config(dev, &config);
+	if (token < 0)
+		return ERR_PTR(token);
+
+	table = opp_table_find(dev);
+	if (IS_ERR(table)) {
+		dev_pm_opp_clear_config(token);
+		return table;
+	}
+
+	scoped_guard(mutex, &table->dvfs_lock)
+		__opp_seed_keep(&table->seed_regulators, &token);
+	dev_pm_opp_clear_config(token);
+	return table;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_seed);
+
+/**
+ * dev_pm_opp_put_regulators_seed() - undo dev_pm_opp_set_regulators_seed()
+ * @opp_table: what it returned
+ *
+ * Reached as dev_pm_opp_put_regulators(table). The last user releases the
+ * regulators (disabling them if a transition enabled them).
+ *
+ * Context: Process context; may sleep.
+ */
+void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table)
+{
+	int token;
+
+	if (IS_ERR_OR_NULL(opp_table))
+		return;
+
+	scoped_guard(mutex, &opp_table->dvfs_lock)
+		token = __opp_seed_drop(&opp_table->seed_regulators);
+	dev_pm_opp_clear_config(token);
+	dev_pm_opp_put_opp_table(opp_table);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_put_regulators_seed);
+
+static int __opp_set_helper(struct opp_table *table, struct device *dev,
+			    int (*set_opp)(struct dev_pm_set_opp_data *data))
+{
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (table->seed_helper.users) {
+		table->seed_helper.users++;
+		return 0;
+	}
+	if (!opp_table_is_empty(table)) {
+		dev_err(dev, "OPP table already has OPPs: register the helper before adding them\n");
+		return -EBUSY;
+	}
+	if (table->config_regulators) {
+		dev_err(dev, "OPP table already has a config_regulators callback\n");
+		return -EBUSY;
+	}
+	if (!table->set_opp_data) {
+		table->set_opp_data = opp_alloc_set_opp_data(dev, 0);
+		if (!table->set_opp_data)
+			return -ENOMEM;
+	}
+
+	table->set_opp = set_opp;
+	table->seed_helper.users = 1;
+	return 0;
+}
+
+/**
+ * dev_pm_opp_register_set_opp_helper() - let platform code program the
+ *	regulators of a device's transitions
+ * @dev: the device; its table is created if it has none
+ * @set_opp: called for every transition with the old and new OPP's rates
+ *	and supplies, the regulators, the clock and the device; it sets the
+ *	regulators, the core sets the clock (after it when scaling up, before
+ *	it when scaling down)
+ *
+ * For multi-supply devices whose supplies must move together in a
+ * particular way. Must come before the table gets its OPPs.
+ *
+ * Context: Process context; may sleep.
+ * Return: the device's table, to pass to
+ * dev_pm_opp_register_put_opp_helper(), or an error pointer: -EINVAL for a
+ * NULL @set_opp, -EBUSY when the table has OPPs or a config_regulators
+ * callback, -ENOMEM.
+ */
+struct opp_table *
+dev_pm_opp_register_set_opp_helper(struct device *dev,
+				   int (*set_opp)(struct dev_pm_set_opp_data *data))
+{
+	struct opp_table *table;
+	int ret;
+
+	if (!set_opp)
+		return ERR_PTR(-EINVAL);
+
+	table = opp_table_get_or_create(dev, 0);
+	if (IS_ERR(table))
+		return table;
+
+	scoped_guard(mutex, &table->dvfs_lock)
+		ret = __opp_set_helper(table, dev, set_opp);
+	if (ret) {
+		dev_pm_opp_put_opp_table(table);
+		return ERR_PTR(ret);
+	}
+
+	return table;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_register_set_opp_helper);
+
+/**
+ * dev_pm_opp_register_put_opp_helper() - undo
+ *	dev_pm_opp_register_set_opp_helper()
+ * @opp_table: what it returned
+ *
+ * Context: Process context; may sleep.
+ */
+void dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table)
+{
+	if (IS_ERR_OR_NULL(opp_table))
+		return;
+
+	scoped_guard(mutex, &opp_table->dvfs_lock) {
+		if (!WARN_ON_ONCE(!opp_table->seed_helper.users) &&
+		    !--opp_table->seed_helper.users)
+			opp_table->set_opp = NULL;
+	}
+	dev_pm_opp_put_opp_table(opp_table);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_register_put_opp_helper);

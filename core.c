@@ -96,6 +96,7 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	kref_init(&table->kref);
 	mutex_init(&table->lock);
 	mutex_init(&table->static_lock);
+	mutex_init(&table->dvfs_lock);
 	INIT_LIST_HEAD(&table->links);
 	BLOCKING_INIT_NOTIFIER_HEAD(&table->notifiers);
 	table->shape.nr_clks = 1;
@@ -112,6 +113,7 @@ static void opp_table_free(struct opp_table *table)
 {
 	opp_of_clear_table(table);
 	kvfree(rcu_dereference_protected(table->snap, true));
+	mutex_destroy(&table->dvfs_lock);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
 	kfree(table);
@@ -316,9 +318,11 @@ static void opp_table_destroy(struct opp_table *table)
 		dev_pm_opp_put(snap->opps[i]);
 
 	kvfree_rcu(snap, rcu);
+	opp_dvfs_release(table);
 	opp_of_clear_table(table);
 	kfree(table->supported_hw);
 	kfree_const(table->prop_name);
+	mutex_destroy(&table->dvfs_lock);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
 	kfree_rcu(table, rcu);
@@ -1313,25 +1317,6 @@ unsigned long dev_pm_opp_get_max_clock_latency(struct device *dev)
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_clock_latency);
 
 /**
- * dev_pm_opp_get_max_volt_latency() - the slowest voltage transition of a
- *	device
- * @dev: the device
- *
- * The time the device's regulators need to move across the whole voltage
- * range of its available OPPs.
- *
- * Context: Any context; takes no lock.
- * Return: the latency in ns; 0 when @dev has no table or its table drives no
- * regulator.
- */
-unsigned long dev_pm_opp_get_max_volt_latency(struct device *dev)
-{
-	/* No table drives a regulator until the DVFS code provides them. */
-	return 0;
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_volt_latency);
-
-/**
  * dev_pm_opp_get_max_transition_latency() - the slowest OPP transition of a
  *	device
  * @dev: the device
@@ -1804,6 +1789,7 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 	if (!opp)
 		return -ENOMEM;
 	opp_fill_from_data(opp, data, tolerance);
+	opp_check_regulators(table, dev, &opp, 1);
 
 	ret = opp_table_add(table, opp, added);
 	if (ret || !*added)
@@ -1843,7 +1829,9 @@ int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 	if (IS_ERR(table))
 		return PTR_ERR(table);
 
-	ret = opp_table_add_data(table, dev, data, &added);
+	ret = opp_table_get_clock(table, dev);
+	if (!ret)
+		ret = opp_table_add_data(table, dev, data, &added);
 	if (ret && ret != -EINVAL)
 		dev_err(dev, "cannot add OPP at %lu Hz: %d\n", data->freq, ret);
 

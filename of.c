@@ -617,6 +617,7 @@ static int opp_of_finish(struct opp_of_parser *p)
 
 	opp_of_pick_suspend(p);
 	opp_of_lint_voltages(p);
+	opp_check_regulators(p->table, p->dev, p->opps, p->nr);
 
 	ret = opp_table_set_shape(p->table, &p->shape);
 	if (ret) {
@@ -974,7 +975,9 @@ static int opp_of_add_table(struct device *dev, int index)
 	if (IS_ERR(table))
 		return PTR_ERR(table);
 
-	ret = opp_of_parser_init(&p, dev, table);
+	ret = opp_table_get_clock(table, dev);
+	if (!ret)
+		ret = opp_of_parser_init(&p, dev, table);
 	if (!ret)
 		ret = opp_table_populate_static(table, opp_of_populate, &p);
 	opp_of_parser_release(&p);

@@ -85,6 +85,13 @@
  * device sharing the table never sees it half loaded. It is taken before
  * ``opp_table->lock``.
  *
+ * ``opp_table->dvfs_lock`` serialises transitions (dev_pm_opp_set_rate() and
+ * friends) and the clocks, regulators and callbacks they use, which
+ * dev_pm_opp_set_config() installs under it. It is the one OPP lock held
+ * across clock, regulator, interconnect and power domain calls, so nothing
+ * those frameworks call back into may take it. Order: ``static_lock``, then
+ * ``dvfs_lock``, then ``opp_table->lock``.
+ *
  * ``opp_tables_lock`` and ``opp_table->lock`` are never held together.
  *
  * Readers take no lock at all. Under rcu_read_lock() they find the link in
@@ -238,10 +245,21 @@ struct opp_link {
 };
 
 /**
+ * struct opp_seed_config - a setting made through the original API
+ * @token: the dev_pm_opp_set_config() token behind it, 0 if none
+ * @users: callers that asked for it and did not put it yet
+ */
+struct opp_seed_config {
+	int token;
+	unsigned int users;
+};
+
+/**
  * struct opp_table - OPPs shared by one or more devices
  * @kref: references, see the DOC block above
  * @lock: serialises the writers of this table
  * @static_lock: serialises firmware population and its removal
+ * @dvfs_lock: serialises transitions and guards the DVFS fields below
  * @snap: the published snapshot, never NULL while the table lives
  * @node: entry in the list of all tables, guarded by opp_tables_lock and
  *	walked under RCU
@@ -269,6 +287,24 @@ struct opp_link {
  *	single voltage, under @lock
  * @clock_latency_ns_max: highest clock latency of any OPP added so far,
  *	written under @lock, read with READ_ONCE()
+ * @clks: the clocks, in "opp-hz" order, or NULL; under @dvfs_lock
+ * @nr_clk_handles: number of entries in @clks
+ * @clks_configured: @clks came from dev_pm_opp_set_config(), not from
+ *	clk_get(dev, NULL)
+ * @config_clks: programs the clocks instead of the core, or NULL
+ * @regulators: the supplies' regulators, in supply order, or NULL
+ * @nr_regulators: number of entries in @regulators
+ * @config_regulators: programs the regulators instead of the core, or NULL
+ * @set_opp: the legacy helper that programs the regulators, or NULL
+ * @set_opp_data: what @set_opp is given, preallocated
+ * @seed_regulators: the regulators named by the original
+ *	dev_pm_opp_set_regulators()
+ * @seed_helper: users of the original set_opp helper
+ * @current_opp: the OPP the device runs at, referenced, or NULL
+ * @current_rate: the rate the first clock was set to
+ * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
+ * @transitions: number of completed transitions, for debugfs
+ * @last_error: error of the last failed transition, 0 if none
  * @rcu: frees the table after a grace period
  */
 struct opp_table {
@@ -277,6 +313,8 @@ struct opp_table {
 	struct mutex lock;
 	/* serialises firmware population and its removal */
 	struct mutex static_lock;
+	/* serialises transitions; held across clk and regulator calls */
+	struct mutex dvfs_lock;
 	struct opp_snapshot __rcu *snap;
 	struct list_head node;
 	struct device_node *np;
@@ -294,6 +332,22 @@ struct opp_table {
 	unsigned int static_users;
 	unsigned int voltage_tolerance_v1;
 	unsigned long clock_latency_ns_max;
+	struct clk **clks;
+	unsigned int nr_clk_handles;
+	bool clks_configured;
+	config_clks_t config_clks;
+	struct regulator **regulators;
+	unsigned int nr_regulators;
+	config_regulators_t config_regulators;
+	int (*set_opp)(struct dev_pm_set_opp_data *data);
+	struct dev_pm_set_opp_data *set_opp_data;
+	struct opp_seed_config seed_regulators;
+	struct opp_seed_config seed_helper;
+	struct dev_pm_opp *current_opp;
+	unsigned long current_rate;
+	bool enabled;
+	unsigned long transitions;
+	int last_error;
 	struct rcu_head rcu;
 };
 
@@ -361,6 +415,7 @@ static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 }
 
 DEFINE_FREE(opp_table_put, struct opp_table *, dev_pm_opp_put_opp_table(_T))
+DEFINE_FREE(opp_put, struct dev_pm_opp *, dev_pm_opp_put(_T))
 
 /* core.c: OPPs */
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
@@ -374,6 +429,12 @@ int opp_table_populate_static(struct opp_table *table,
 			      int (*populate)(struct opp_table *table,
 					      void *data),
 			      void *data);
+
+/* dvfs.c */
+int opp_table_get_clock(struct opp_table *table, struct device *dev);
+void opp_dvfs_release(struct opp_table *table);
+void opp_check_regulators(struct opp_table *table, struct device *dev,
+			  struct dev_pm_opp * const *opps, unsigned int nr);
 
 /* of.c, or its stubs without CONFIG_OF */
 #ifdef CONFIG_OF

@@ -12,6 +12,7 @@
 #ifndef __LINUX_OPP_H__
 #define __LINUX_OPP_H__
 
+#include <linux/args.h>
 #include <linux/energy_model.h>
 #include <linux/err.h>
 #include <linux/notifier.h>
@@ -89,6 +90,35 @@ struct dev_pm_opp_config {
 	const char * const *genpd_names;
 	struct device ***virt_devs;
 	struct device **required_devs;
+};
+
+/**
+ * struct dev_pm_opp_info - one side of a transition, for the legacy helper
+ * @rate: the clock rate in Hz
+ * @supplies: the supply values, one per regulator
+ */
+struct dev_pm_opp_info {
+	unsigned long rate;
+	struct dev_pm_opp_supply *supplies;
+};
+
+/**
+ * struct dev_pm_set_opp_data - what a legacy set_opp helper is given
+ * @old_opp: where the device comes from
+ * @new_opp: where it goes
+ * @regulators: the regulators named by dev_pm_opp_set_regulators()
+ * @regulator_count: number of entries in @regulators
+ * @clk: the device's clock (the core sets it after the helper returned
+ *	when scaling up, before calling it when scaling down)
+ * @dev: the device
+ */
+struct dev_pm_set_opp_data {
+	struct dev_pm_opp_info old_opp;
+	struct dev_pm_opp_info new_opp;
+	struct regulator **regulators;
+	unsigned int regulator_count;
+	struct clk *clk;
+	struct device *dev;
 };
 
 #define OPP_LEVEL_UNSET			U32_MAX
@@ -174,6 +204,23 @@ int dev_pm_opp_unregister_notifier(struct device *dev,
 int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config);
 int devm_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config);
 void dev_pm_opp_clear_config(int token);
+int dev_pm_opp_config_clks_simple(struct device *dev,
+				  struct opp_table *opp_table,
+				  struct dev_pm_opp *opp, void *data,
+				  bool scaling_down);
+
+int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq);
+int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp);
+int dev_pm_opp_sync_regulators(struct device *dev);
+
+struct opp_table *dev_pm_opp_set_regulators_seed(struct device *dev,
+						 const char * const names[],
+						 unsigned int count);
+void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table);
+struct opp_table *
+dev_pm_opp_register_set_opp_helper(struct device *dev,
+				   int (*set_opp)(struct dev_pm_set_opp_data *data));
+void dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table);
 
 struct dev_pm_opp *dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
 						 struct opp_table *dst_table,
@@ -396,6 +443,53 @@ static inline int devm_pm_opp_set_config(struct device *dev,
 
 static inline void dev_pm_opp_clear_config(int token) {}
 
+static inline int dev_pm_opp_config_clks_simple(struct device *dev,
+						struct opp_table *opp_table,
+						struct dev_pm_opp *opp,
+						void *data, bool scaling_down)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int dev_pm_opp_set_rate(struct device *dev,
+				      unsigned long target_freq)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline int dev_pm_opp_sync_regulators(struct device *dev)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline struct opp_table *
+dev_pm_opp_set_regulators_seed(struct device *dev, const char * const names[],
+			       unsigned int count)
+{
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+static inline void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table)
+{
+}
+
+static inline struct opp_table *
+dev_pm_opp_register_set_opp_helper(struct device *dev,
+				   int (*set_opp)(struct dev_pm_set_opp_data *data))
+{
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+static inline void
+dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table)
+{
+}
+
 static inline struct dev_pm_opp *
 dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
 			      struct opp_table *dst_table,
@@ -568,6 +662,93 @@ static inline int dev_pm_opp_add(struct device *dev, unsigned long freq,
 	};
 
 	return dev_pm_opp_add_dynamic(dev, &data);
+}
+
+/* Regulator helpers, in the Linux 6.12 form: a token */
+static inline int dev_pm_opp_set_regulators_token(struct device *dev,
+						  const char * const names[])
+{
+	struct dev_pm_opp_config config = {
+		.regulator_names = names,
+	};
+
+	return dev_pm_opp_set_config(dev, &config);
+}
+
+static inline void dev_pm_opp_put_regulators_token(int token)
+{
+	dev_pm_opp_clear_config(token);
+}
+
+static inline int devm_pm_opp_set_regulators(struct device *dev,
+					     const char * const names[])
+{
+	struct dev_pm_opp_config config = {
+		.regulator_names = names,
+	};
+
+	return devm_pm_opp_set_config(dev, &config);
+}
+
+/*
+ * dev_pm_opp_set_regulators() and dev_pm_opp_put_regulators() exist in two
+ * forms. Linux 6.12: set(dev, names) with a NULL-terminated list returns an
+ * int token, and put(token) undoes it. The original API, still used by
+ * platform code: set(dev, names, count) returns the struct opp_table, and
+ * put(table) undoes it. The number of arguments picks the setter, the type
+ * of the argument the putter, at compile time.
+ */
+#define dev_pm_opp_set_regulators(...)					\
+	CONCATENATE(__dev_pm_opp_set_regulators_,			\
+		    COUNT_ARGS(__VA_ARGS__))(__VA_ARGS__)
+#define __dev_pm_opp_set_regulators_2	dev_pm_opp_set_regulators_token
+#define __dev_pm_opp_set_regulators_3	dev_pm_opp_set_regulators_seed
+#define dev_pm_opp_put_regulators(x)					\
+	__builtin_choose_expr(__builtin_types_compatible_p(typeof(x),	\
+							   struct opp_table *), \
+			      dev_pm_opp_put_regulators_seed,		\
+			      dev_pm_opp_put_regulators_token)(x)
+
+/* Clock-name helpers */
+static inline int dev_pm_opp_set_clkname(struct device *dev, const char *name)
+{
+	const char *names[2] = { name, NULL };
+	struct dev_pm_opp_config config = {
+		.clk_names = names,
+	};
+
+	return dev_pm_opp_set_config(dev, &config);
+}
+
+static inline void dev_pm_opp_put_clkname(int token)
+{
+	dev_pm_opp_clear_config(token);
+}
+
+static inline int devm_pm_opp_set_clkname(struct device *dev, const char *name)
+{
+	const char *names[2] = { name, NULL };
+	struct dev_pm_opp_config config = {
+		.clk_names = names,
+	};
+
+	return devm_pm_opp_set_config(dev, &config);
+}
+
+/* config_regulators helpers */
+static inline int dev_pm_opp_set_config_regulators(struct device *dev,
+						   config_regulators_t helper)
+{
+	struct dev_pm_opp_config config = {
+		.config_regulators = helper,
+	};
+
+	return dev_pm_opp_set_config(dev, &config);
+}
+
+static inline void dev_pm_opp_put_config_regulators(int token)
+{
+	dev_pm_opp_clear_config(token);
 }
 
 /* Supported-hardware helpers */

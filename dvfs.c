@@ -1,0 +1,769 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * DVFS: moving a device from one OPP to another.
+ *
+ * A transition walks one ordered list of steps: power domain level,
+ * interconnect bandwidth, regulators, clock. Scaling up walks it forwards,
+ * so supplies rise before the clock; scaling down walks it backwards, so
+ * the clock drops before the supplies. When a step fails, the steps already
+ * taken are walked back to the old OPP in reverse, the current OPP stays the
+ * old one, and the error names the device and the step.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/clk.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/interconnect.h>
+#include <linux/pm_domain.h>
+#include <linux/regulator/consumer.h>
+#include <linux/slab.h>
+
+#include "opp.h"
+
+#define CREATE_TRACE_POINTS
+#include "trace.h"
+
+EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
+
+/**
+ * struct opp_transition - one move of a device between OPPs
+ * @dev: the device
+ * @table: its table; the caller holds its dvfs_lock
+ * @from: the OPP the device runs at
+ * @to: the OPP it moves to
+ * @from_rate: the rate of the first clock now
+ * @to_rate: the rate the first clock moves to
+ * @down: scaling down (the new OPP sorts before the old one)
+ * @full: every step runs; otherwise (same OPP, other rate) only the clock
+ * @rolling_back: the steps are being walked back to @from
+ * @enabled_supplies: this transition enabled the supplies
+ */
+struct opp_transition {
+	struct device *dev;
+	struct opp_table *table;
+	struct dev_pm_opp *from;
+	struct dev_pm_opp *to;
+	unsigned long from_rate;
+	unsigned long to_rate;
+	bool down;
+	bool full;
+	bool rolling_back;
+	bool enabled_supplies;
+};
+
+/**
+ * struct opp_step - one resource a transition moves
+ * @name: what it is, for messages
+ * @apply: moves the resource to @opp (at @rate for the first clock),
+ *	from @prev
+ */
+struct opp_step {
+	const char *name;
+	int (*apply)(struct opp_transition *t, struct dev_pm_opp *prev,
+		     struct dev_pm_opp *opp, unsigned long rate);
+};
+
+/* ------------------------------------------------------------------------ */
+/* Steps                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
+			  struct dev_pm_opp *opp, unsigned long rate)
+{
+	if (opp->level == OPP_LEVEL_UNSET)
+		return 0;
+
+	return dev_pm_domain_set_performance_state(t->dev, opp->level);
+}
+
+static int opp_step_bw(struct opp_transition *t, struct dev_pm_opp *prev,
+		       struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; table->icc_paths && i < opp->nr_paths; i++) {
+		ret = icc_set_bw(table->icc_paths[i], opp_bw(opp)[i].avg,
+				 opp_bw(opp)[i].peak);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
+static const struct dev_pm_opp_supply *opp_supplies_rcu(struct dev_pm_opp *opp)
+{
+	return rcu_dereference(opp->supplies);
+}
+
+/* Copies the supplies, which dev_pm_opp_adjust_voltage() may replace. */
+static void opp_copy_supplies(struct dev_pm_opp *opp,
+			      struct dev_pm_opp_supply *out, unsigned int nr)
+{
+	guard(rcu)();
+	memcpy(out, opp_supplies_rcu(opp), array_size(nr, sizeof(*out)));
+}
+
+static int opp_set_supply(struct opp_transition *t, unsigned int i,
+			  const struct dev_pm_opp_supply *supply)
+{
+	struct regulator *reg = t->table->regulators[i];
+
+	if (supply->u_volt_min == supply->u_volt_max)
+		return regulator_set_voltage(reg, supply->u_volt,
+					     supply->u_volt);
+
+	return regulator_set_voltage_triplet(reg, supply->u_volt_min,
+					     supply->u_volt,
+					     supply->u_volt_max);
+}
+
+/*
+ * Without a helper, supplies move in their order when rising and in reverse
+ * when falling. A supply that refuses puts the ones moved before it back.
+ */
+static int opp_set_supplies(struct opp_transition *t, struct dev_pm_opp *prev,
+			    struct dev_pm_opp *opp)
+{
+	unsigned int nr = t->table->nr_regulators, k, i;
+	struct dev_pm_opp_supply *old = t->table->set_opp_data->old_opp.supplies;
+	struct dev_pm_opp_supply *new = t->table->set_opp_data->new_opp.supplies;
+	int ret = 0;
+
+	opp_copy_supplies(opp, new, nr);
+	opp_copy_supplies(prev, old, nr);
+
+	for (k = 0; k < nr; k++) {
+		i = t->down ? nr - 1 - k : k;
+		ret = opp_set_supply(t, i, &new[i]);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		return 0;
+
+	while (k--) {
+		i = t->down ? nr - 1 - k : k;
+		opp_set_supply(t, i, &old[i]);
+	}
+	return ret;
+}
+
+static int opp_call_set_opp_helper(struct opp_transition *t,
+				   struct dev_pm_opp *prev,
+				   struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct dev_pm_set_opp_data *data = t->table->set_opp_data;
+	unsigned int nr = t->table->nr_regulators;
+
+	data->old_opp.rate = prev == t->from ? t->from_rate : t->to_rate;
+	data->new_opp.rate = rate;
+	data->clk = t->table->nr_clk_handles ? t->table->clks[0] : NULL;
+	opp_copy_supplies(prev, data->old_opp.supplies, nr);
+	opp_copy_supplies(opp, data->new_opp.supplies, nr);
+
+	return t->table->set_opp(data);
+}
+
+static void opp_disable_supplies(struct opp_table *table)
+{
+	unsigned int i;
+
+	for (i = table->nr_regulators; i-- > 0;)
+		regulator_disable(table->regulators[i]);
+}
+
+static int opp_enable_supplies(struct opp_table *table)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < table->nr_regulators; i++) {
+		ret = regulator_enable(table->regulators[i]);
+		if (ret) {
+			while (i--)
+				regulator_disable(table->regulators[i]);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+/*
+ * The first transition enables the supplies once their voltage is set (as
+ * Linux does, for regulators left on by the boot loader); walking it back
+ * disables them again.
+ */
+static int opp_switch_supplies(struct opp_transition *t)
+{
+	int ret;
+
+	if (t->table->enabled)
+		return 0;
+
+	if (t->rolling_back) {
+		if (t->enabled_supplies)
+			opp_disable_supplies(t->table);
+		t->enabled_supplies = false;
+		return 0;
+	}
+
+	ret = opp_enable_supplies(t->table);
+	t->enabled_supplies = !ret;
+	return ret;
+}
+
+static int opp_step_regulators(struct opp_transition *t,
+			       struct dev_pm_opp *prev,
+			       struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	int ret;
+
+	if (!table->nr_regulators && !table->set_opp)
+		return 0;
+
+	if (table->set_opp)
+		ret = opp_call_set_opp_helper(t, prev, opp, rate);
+	else if (table->config_regulators)
+		ret = table->config_regulators(t->dev, prev, opp,
+					       table->regulators,
+					       table->nr_regulators);
+	else
+		ret = opp_set_supplies(t, prev, opp);
+
+	return ret ?: opp_switch_supplies(t);
+}
+
+static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
+			  struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	int ret;
+
+	if (!table->nr_clk_handles)
+		return 0;
+
+	if (table->config_clks)
+		ret = table->config_clks(t->dev, table, opp, &rate, t->down);
+	else
+		ret = clk_set_rate(table->clks[0], rate);
+	if (!ret)
+		table->current_rate = rate;
+	return ret;
+}
+
+static const struct opp_step opp_steps[] = {
+	{ .name = "performance level", .apply = opp_step_level },
+	{ .name = "bandwidth", .apply = opp_step_bw },
+	{ .name = "regulators", .apply = opp_step_regulators },
+	{ .name = "clock", .apply = opp_step_clock },
+};
+
+#define OPP_CLOCK_STEP	(ARRAY_SIZE(opp_steps) - 1)
+
+/* ------------------------------------------------------------------------ */
+/* The walk                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The k-th step taken by @t: forwards when rising, backwards when falling. */
+static const struct opp_step *opp_nth_step(const struct opp_transition *t,
+					   unsigned int k)
+{
+	return &opp_steps[t->down ? ARRAY_SIZE(opp_steps) - 1 - k : k];
+}
+
+/* The same OPP at another rate only moves the clock. */
+static bool opp_step_needed(const struct opp_transition *t,
+			    const struct opp_step *step)
+{
+	return t->full || step == &opp_steps[OPP_CLOCK_STEP];
+}
+
+static void opp_walk_back(struct opp_transition *t, unsigned int taken)
+{
+	const struct opp_step *step;
+	int ret;
+
+	t->rolling_back = true;
+	while (taken--) {
+		step = opp_nth_step(t, taken);
+		if (!opp_step_needed(t, step))
+			continue;
+		ret = step->apply(t, t->to, t->from, t->from_rate);
+		if (ret)
+			dev_err(t->dev, "cannot restore the %s of OPP %lu Hz: %d\n",
+				step->name, opp_rates(t->from)[0], ret);
+	}
+}
+
+static int opp_walk(struct opp_transition *t)
+{
+	const struct opp_step *step;
+	unsigned int k;
+	int ret;
+
+	for (k = 0; k < ARRAY_SIZE(opp_steps); k++) {
+		step = opp_nth_step(t, k);
+		if (!opp_step_needed(t, step))
+			continue;
+		ret = step->apply(t, t->from, t->to, t->to_rate);
+		if (ret) {
+			dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
+				step->name, t->to_rate, ret, t->from_rate);
+			opp_walk_back(t, k);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+/* Caller holds dvfs_lock. The OPP the hardware is at, before the first move. */
+static struct dev_pm_opp *__opp_guess_current(struct opp_table *table,
+					      struct device *dev)
+{
+	unsigned long now = table->nr_clk_handles ?
+			    clk_get_rate(table->clks[0]) : 0;
+	unsigned long rate = now;
+	struct dev_pm_opp *opp;
+
+	opp = dev_pm_opp_find_freq_ceil_indexed(dev, &rate, 0);
+	if (IS_ERR(opp)) {
+		rate = 0;
+		opp = dev_pm_opp_find_freq_ceil_indexed(dev, &rate, 0);
+	}
+	if (IS_ERR(opp))
+		return NULL;
+
+	table->current_rate = now ?: opp_rates(opp)[0];
+	return opp;
+}
+
+static void opp_trace(const struct opp_transition *t, int ret)
+{
+	unsigned long from_uv = 0, to_uv = 0;
+
+	if (!trace_opp_set_rate_enabled())
+		return;
+
+	scoped_guard(rcu) {
+		from_uv = opp_supplies_rcu(t->from)[0].u_volt;
+		to_uv = opp_supplies_rcu(t->to)[0].u_volt;
+	}
+	trace_opp_set_rate(t->dev, t->from_rate, t->to_rate, from_uv, to_uv,
+			   ret);
+}
+
+/* Caller holds dvfs_lock. Moves the device to @opp, clock at @rate. */
+static int __opp_transition(struct opp_table *table, struct device *dev,
+			    struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct opp_transition t = {
+		.dev = dev, .table = table, .to = opp, .to_rate = rate,
+	};
+	int ret;
+
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (!table->current_opp)
+		table->current_opp = __opp_guess_current(table, dev);
+	t.from = table->current_opp ?: opp;
+	t.from_rate = table->current_opp ? table->current_rate : rate;
+
+	if (t.from == opp && t.from_rate == rate && table->enabled)
+		return 0;
+
+	/* Before the first transition nothing is known to be set. */
+	t.full = t.from != opp || !table->enabled;
+	t.down = opp_cmp(t.from, opp) > 0 ||
+		 (t.from == opp && rate < t.from_rate);
+
+	ret = opp_walk(&t);
+	opp_trace(&t, ret);
+	if (ret) {
+		table->last_error = ret;
+		return ret;
+	}
+
+	dev_pm_opp_get(opp);
+	dev_pm_opp_put(table->current_opp);
+	table->current_opp = opp;
+	table->enabled = true;
+	table->transitions++;
+	return 0;
+}
+
+/* Caller holds dvfs_lock. Drops the device's votes, as Linux does for 0 Hz. */
+static int __opp_disable(struct opp_table *table, struct device *dev)
+{
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (!table->enabled)
+		return 0;
+
+	for (i = 0; table->icc_paths && i < table->nr_icc_paths; i++) {
+		ret = icc_set_bw(table->icc_paths[i], 0, 0);
+		if (ret)
+			return ret;
+	}
+
+	opp_disable_supplies(table);
+
+	if (table->current_opp && table->current_opp->level != OPP_LEVEL_UNSET)
+		dev_pm_domain_set_performance_state(dev, 0);
+
+	table->enabled = false;
+	return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Setting a rate                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* The slowest available OPP at or above @rate, else the fastest one. */
+static struct dev_pm_opp *opp_pick(struct device *dev, unsigned long rate)
+{
+	struct dev_pm_opp *opp;
+
+	opp = dev_pm_opp_find_freq_ceil_indexed(dev, &rate, 0);
+	if (PTR_ERR(opp) == -ERANGE) {
+		rate = ULONG_MAX;
+		opp = dev_pm_opp_find_freq_floor_indexed(dev, &rate, 0);
+	}
+
+	return opp;
+}
+
+/* Caller holds dvfs_lock. The rate the clock will really run at. */
+static unsigned long __opp_round_rate(struct opp_table *table,
+				      unsigned long rate)
+{
+	long rounded;
+
+	if (!table->nr_clk_handles)
+		return rate;
+
+	rounded = clk_round_rate(table->clks[0], rate);
+	return rounded > 0 ? rounded : rate;
+}
+
+static int __opp_set_rate(struct opp_table *table, struct device *dev,
+			  unsigned long target)
+{
+	unsigned long rate = __opp_round_rate(table, target);
+	struct dev_pm_opp *opp __free(opp_put) = opp_pick(dev, rate);
+
+	if (IS_ERR(opp)) {
+		if (PTR_ERR(opp) != -ERANGE)
+			return PTR_ERR(opp);
+		/* A table without OPPs: the core only drives the clock. */
+		if (!table->nr_clk_handles)
+			return -ENODEV;
+		return clk_set_rate(table->clks[0], rate);
+	}
+
+	if (!table->nr_clk_handles && opp_rates(opp)[0]) {
+		dev_err(dev, "has no clock to set %lu Hz\n", target);
+		return -ENODEV;
+	}
+
+	/* Above the fastest OPP the clock stays at that OPP's rate. */
+	return __opp_transition(table, dev, opp,
+				min(rate, opp_rates(opp)[0]) ?: rate);
+}
+
+/**
+ * dev_pm_opp_set_rate() - move a device to the OPP for a rate
+ * @dev: the device
+ * @target_freq: the rate wanted, in Hz; 0 drops the device's votes
+ *
+ * The clock rounds @target_freq; the device gets the slowest available OPP
+ * whose rate is at least the rounded rate, or the fastest OPP when none is.
+ * Supplies, bandwidth and level rise before the clock when scaling up and
+ * fall after it when scaling down. Nothing is touched when the device
+ * already runs at that OPP and rate. If a step fails, what was changed is
+ * restored and the device stays at its current OPP. Transitions of one
+ * table are serialised.
+ *
+ * With 0, bandwidth votes are dropped, supplies disabled and the level
+ * vote removed, as Linux does.
+ *
+ * Context: Process context; takes the table's dvfs_lock and sleeps in the
+ * clock and regulator frameworks.
+ * Return:
+ * * 0 - the device runs at the new OPP (or its votes are dropped)
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no table, or no clock for OPPs that have a rate
+ * * another error from the clock, regulator, interconnect or power domain
+ *   frameworks, or from the platform's callback
+ */
+int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table)) {
+		if (!IS_ERR_OR_NULL(dev))
+			dev_err(dev, "no OPP table to set %lu Hz with\n",
+				target_freq);
+		return PTR_ERR(table);
+	}
+
+	guard(mutex)(&table->dvfs_lock);
+	if (!target_freq)
+		return __opp_disable(table, dev);
+
+	return __opp_set_rate(table, dev, target_freq);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_set_rate);
+
+/**
+ * dev_pm_opp_set_opp() - move a device to a given OPP
+ * @dev: the device
+ * @opp: an OPP of @dev's table the caller holds, or NULL to drop the
+ *	device's votes
+ *
+ * As dev_pm_opp_set_rate() for the OPP's own rate.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ * Return: as for dev_pm_opp_set_rate().
+ */
+int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+	if (IS_ERR(opp))
+		return -EINVAL;
+
+	guard(mutex)(&table->dvfs_lock);
+	if (!opp)
+		return __opp_disable(table, dev);
+
+	return __opp_transition(table, dev, opp, opp_rates(opp)[0]);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_set_opp);
+
+/**
+ * dev_pm_opp_config_clks_simple() - set every clock of a multi-clock OPP
+ * @dev: the device
+ * @opp_table: its table
+ * @opp: the OPP to move to
+ * @data: unused
+ * @scaling_down: set the clocks in reverse order
+ *
+ * For dev_pm_opp_config.config_clks, when the clocks are independent.
+ *
+ * Context: Process context, under the table's dvfs_lock; may sleep.
+ * Return: 0 or the first error of clk_set_rate().
+ */
+int dev_pm_opp_config_clks_simple(struct device *dev,
+				  struct opp_table *opp_table,
+				  struct dev_pm_opp *opp, void *data,
+				  bool scaling_down)
+{
+	unsigned int nr = opp_table->nr_clk_handles, k, i;
+	int ret;
+
+	for (k = 0; k < nr; k++) {
+		i = scaling_down ? nr - 1 - k : k;
+		ret = clk_set_rate(opp_table->clks[i], opp_rates(opp)[i]);
+		if (ret) {
+			dev_err(dev, "cannot set clock %u to %lu Hz: %d\n", i,
+				opp_rates(opp)[i], ret);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_config_clks_simple);
+
+/**
+ * dev_pm_opp_sync_regulators() - apply the current OPP's voltages again
+ * @dev: the device
+ *
+ * For platforms whose regulators lose their setting, after resume say.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ * Return: 0 (also when @dev has no table or regulators, or is not running at
+ * an OPP), or the error of regulator_sync_voltage().
+ */
+int dev_pm_opp_sync_regulators(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	unsigned int i;
+	int ret;
+
+	if (IS_ERR(table))
+		return 0;
+
+	guard(mutex)(&table->dvfs_lock);
+	for (i = 0; table->enabled && i < table->nr_regulators; i++) {
+		ret = regulator_sync_voltage(table->regulators[i]);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_sync_regulators);
+
+/**
+ * dev_pm_opp_get_max_volt_latency() - the slowest voltage transition of a
+ *	device
+ * @dev: the device
+ *
+ * The time the device's regulators need to move across the voltage range of
+ * its available OPPs.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ * Return: the latency in ns; 0 when @dev has no table or drives no
+ * regulator.
+ */
+unsigned long dev_pm_opp_get_max_volt_latency(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	unsigned long latency = 0, lo, hi;
+	struct dev_pm_opp *opp;
+	unsigned int i, s;
+	int us;
+
+	if (IS_ERR(table))
+		return 0;
+
+	guard(mutex)(&table->dvfs_lock);
+	for (s = 0; s < table->nr_regulators; s++) {
+		lo = ULONG_MAX;
+		hi = 0;
+		scoped_guard(rcu) {
+			struct opp_snapshot *snap = rcu_dereference(table->snap);
+
+			for (i = 0; i < snap->nr_avail; i++) {
+				opp = snap->opps[i];
+				lo = min(lo, opp_supplies_rcu(opp)[s].u_volt_min);
+				hi = max(hi, opp_supplies_rcu(opp)[s].u_volt_max);
+			}
+		}
+		us = lo <= hi ? regulator_set_voltage_time(table->regulators[s],
+							  lo, hi) : 0;
+		if (us > 0)
+			latency += us * 1000UL;
+	}
+
+	return latency;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_volt_latency);
+
+/* ------------------------------------------------------------------------ */
+/* Resources                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * opp_table_get_clock() - give a table its device's clock
+ * @table: the table, referenced by the caller
+ * @dev: the device
+ *
+ * The first OPP user of a table that has no clocks configured takes
+ * clk_get(@dev, NULL); a device without a clock keeps a table without one.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ * Return: 0, or the error of clk_get() other than -ENOENT (-EPROBE_DEFER
+ * among them).
+ */
+int opp_table_get_clock(struct opp_table *table, struct device *dev)
+{
+	struct clk **clks;
+	struct clk *clk;
+
+	scoped_guard(mutex, &table->dvfs_lock)
+		if (table->nr_clk_handles)
+			return 0;
+
+	clk = clk_get(dev, NULL);
+	if (IS_ERR(clk))
+		return PTR_ERR(clk) == -ENOENT ? 0 :
+		       dev_err_probe(dev, PTR_ERR(clk), "cannot get clock\n");
+
+	clks = kmalloc(sizeof(*clks), GFP_KERNEL);
+	if (!clks) {
+		clk_put(clk);
+		return -ENOMEM;
+	}
+
+	guard(mutex)(&table->dvfs_lock);
+	if (table->nr_clk_handles) {
+		kfree(clks);
+		clk_put(clk);
+		return 0;
+	}
+
+	clks[0] = clk;
+	table->clks = clks;
+	table->nr_clk_handles = 1;
+	return 0;
+}
+
+/**
+ * opp_check_regulators() - disable new OPPs the regulators cannot provide
+ * @table: the table the OPPs are for, referenced by the caller
+ * @dev: the device, for messages
+ * @opps: OPPs not published yet
+ * @nr: how many
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ */
+void opp_check_regulators(struct opp_table *table, struct device *dev,
+			  struct dev_pm_opp * const *opps, unsigned int nr)
+{
+	const struct dev_pm_opp_supply *supply;
+	unsigned int i, s;
+
+	guard(mutex)(&table->dvfs_lock);
+	for (i = 0; i < nr; i++) {
+		for (s = 0; s < table->nr_regulators && s < opps[i]->nr_supplies; s++) {
+			supply = opp_initial_supplies(opps[i]) + s;
+			if (regulator_is_supported_voltage(table->regulators[s],
+							   supply->u_volt_min,
+							   supply->u_volt_max) > 0)
+				continue;
+			dev_warn(dev, "OPP %lu Hz: supply %u cannot give [%lu, %lu] uV; disabling it\n",
+				 opp_rates(opps[i])[0], s, supply->u_volt_min,
+				 supply->u_volt_max);
+			opps[i]->available = false;
+			break;
+		}
+	}
+}
+
+/**
+ * opp_dvfs_release() - release what a dying table holds for DVFS
+ * @table: the table, unreachable
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_dvfs_release(struct opp_table *table)
+{
+	unsigned int i;
+
+	if (table->enabled)
+		opp_disable_supplies(table);
+	for (i = table->nr_regulators; i-- > 0;)
+		regulator_put(table->regulators[i]);
+	kfree(table->regulators);
+	for (i = table->nr_clk_handles; i-- > 0;)
+		clk_put(table->clks[i]);
+	kfree(table->clks);
+	kfree(table->set_opp_data);
+	dev_pm_opp_put(table->current_opp);
+}
