@@ -54,6 +54,26 @@ static void opp_kunit_clear_node(void *data)
 }
 
 /**
+ * opp_kunit_bind_node() - bind a test's device to a device tree node
+ * @test: the test, which applied the overlay holding the node
+ * @dev: a device the test made
+ * @compatible: the node's compatible string
+ */
+void opp_kunit_bind_node(struct kunit *test, struct device *dev,
+			 const char *compatible)
+{
+	struct device_node *np = of_find_compatible_node(NULL, NULL, compatible);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, np, "no node for %s", compatible);
+	of_node_put_kunit(test, np);
+
+	device_set_node(dev, of_fwnode_handle(np));
+	ret = kunit_add_action_or_reset(test, opp_kunit_clear_node, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/**
  * opp_kunit_of_device() - a bare device bound to a device tree node
  * @test: the test, which applied the overlay holding the node
  * @compatible: the node's compatible string, also the device's name
@@ -62,16 +82,36 @@ static void opp_kunit_clear_node(void *data)
  */
 struct device *opp_kunit_of_device(struct kunit *test, const char *compatible)
 {
-	struct device_node *np = of_find_compatible_node(NULL, NULL, compatible);
-	struct device *dev;
+	struct device *dev = opp_kunit_device(test, compatible);
+
+	opp_kunit_bind_node(test, dev, compatible);
+	return dev;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_root_unregister, root_device_unregister,
+			    struct device *);
+
+/**
+ * opp_kunit_named_device() - a bare device with exactly this name
+ * @test: the test
+ * @name: the name, unique while the test runs; clkdev wants 24 characters
+ *	at most
+ *
+ * kunit_device_register() prefixes the test's name, which is too long for
+ * clock lookups by device name; this one is a root device instead. Its OPPs
+ * go away with the test, as with opp_kunit_device().
+ *
+ * Return: the device.
+ */
+struct device *opp_kunit_named_device(struct kunit *test, const char *name)
+{
+	struct device *dev = root_device_register(name);
 	int ret;
 
-	KUNIT_ASSERT_NOT_NULL_MSG(test, np, "no node for %s", compatible);
-	of_node_put_kunit(test, np);
-
-	dev = opp_kunit_device(test, compatible);
-	device_set_node(dev, of_fwnode_handle(np));
-	ret = kunit_add_action_or_reset(test, opp_kunit_clear_node, dev);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	ret = kunit_add_action_or_reset(test, opp_kunit_root_unregister, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = kunit_add_action_or_reset(test, opp_kunit_remove_tables, dev);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	return dev;
 }

@@ -38,6 +38,9 @@ struct opp_kunit_desc {
 
 struct device *opp_kunit_device(struct kunit *test, const char *name);
 struct device *opp_kunit_of_device(struct kunit *test, const char *compatible);
+struct device *opp_kunit_named_device(struct kunit *test, const char *name);
+void opp_kunit_bind_node(struct kunit *test, struct device *dev,
+			 const char *compatible);
 void opp_kunit_add(struct kunit *test, struct device *dev, unsigned long freq,
 		   unsigned long u_volt);
 void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,

@@ -1,0 +1,660 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suite opp_dvfs: dev_pm_opp_set_rate() and friends against a fake
+ * clock and recording regulators. Every case asserts the exact, ordered log
+ * of what the clock and regulators were asked to do.
+ */
+
+#include <kunit/of.h>
+#include <kunit/test.h>
+#include <linux/clk.h>
+#include <linux/completion.h>
+#include <linux/device.h>
+#include <linux/kthread.h>
+#include <linux/pm_opp.h>
+#include <linux/regulator/consumer.h>
+#include <linux/sched/task.h>
+
+#include "../opp.h"
+#include "../trace.h"
+#include "dvfs_kunit.h"
+#include "opp_kunit_dvfs.h"
+#include "opp_kunit_helpers.h"
+
+#define RATE(hz)	{ OPP_EV_RATE, 0, (hz) }
+#define VOLT(id, uv)	{ OPP_EV_VOLT, (id), (uv) }
+#define ON(id)		{ OPP_EV_ON, (id), 0 }
+#define OFF(id)		{ OPP_EV_OFF, (id), 0 }
+
+#define EXPECT_LOG(test, fix, ...)					\
+	do {								\
+		static const struct opp_kunit_ev __want[] = { __VA_ARGS__ }; \
+		opp_kunit_expect_log(test, fix, __want, ARRAY_SIZE(__want)); \
+	} while (0)
+
+static void opp_dvfs_put_regulators(void *table)
+{
+	dev_pm_opp_put_regulators((struct opp_table *)table);
+}
+
+/*
+ * A device at DVFS_F1 with one supply named the original way, three OPPs,
+ * and a first transition done: the log starts empty.
+ */
+static struct opp_kunit_dvfs *one_supply(struct kunit *test)
+{
+	static const char * const name[] = { "vdd" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs", false,
+						    DVFS_F1, 1);
+	struct opp_table *opp_table;
+	int ret;
+
+	opp_table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp_table);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_put_regulators,
+					opp_table);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
+	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
+	return fix;
+}
+
+/* The first transition sets the voltage, enables the supply, sets the rate. */
+static void opp_dvfs_first_transition_enables_supply(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2), ON(0), RATE(DVFS_F2));
+	KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
+}
+
+/* Scaling up sets the voltage before the rate. */
+static void opp_dvfs_scale_up_sets_voltage_before_rate(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
+}
+
+/* Scaling down sets the rate before the voltage. */
+static void opp_dvfs_scale_down_sets_rate_before_voltage(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F1), VOLT(0, DVFS_V1));
+}
+
+/* The same OPP at the same rate touches nothing. */
+static void opp_dvfs_same_opp_touches_nothing(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix);
+}
+
+/* A rate below an OPP's keeps its voltage and only moves the clock. */
+static void opp_dvfs_same_opp_other_rate_moves_clock(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 - 1000), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F3 - 1000));
+}
+
+/* A target above every OPP gets the fastest one, at its rate. */
+static void opp_dvfs_target_above_all_gets_fastest(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 * 2), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
+}
+
+/* A clock that refuses puts the raised voltage back; the OPP stays. */
+static void opp_dvfs_clock_failure_restores_voltage(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	fix->clk_fail_at = fix->clk_sets + 1;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), VOLT(0, DVFS_V1));
+
+	/* Still at the old OPP: asking for it again changes nothing. */
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	EXPECT_LOG(test, fix);
+	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
+}
+
+/* A regulator that refuses when scaling up leaves the clock alone. */
+static void opp_dvfs_voltage_failure_keeps_clock(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	fix->regs[0].fail_at = fix->regs[0].sets + 1;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), -EIO);
+	EXPECT_LOG(test, fix);
+	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V1);
+}
+
+/* Scaling down, a voltage failure after the clock moved puts it back. */
+static void opp_dvfs_down_voltage_failure_restores_clock(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	fix->nr = 0;
+	fix->regs[0].fail_at = fix->regs[0].sets + 1;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), -EIO);
+	EXPECT_LOG(test, fix, RATE(DVFS_F1), RATE(DVFS_F3));
+}
+
+/* A failed first transition leaves the supply disabled. */
+static void opp_dvfs_failed_first_transition_disables(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	fix->clk_fail_at = fix->clk_sets + 1;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), ON(0), VOLT(0, DVFS_V1), OFF(0));
+	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
+}
+
+/* Rate 0 disables the supply; the next rate enables it again. */
+static void opp_dvfs_rate_zero_drops_votes(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix, OFF(0));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix);
+
+	/* Voltage and rate are already right; only the supply comes back. */
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, ON(0));
+}
+
+/* dev_pm_opp_set_opp() moves to the OPP's own rate. */
+static void opp_dvfs_set_opp_uses_opp_rate(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+	struct dev_pm_opp *opp = opp_kunit_find_exact(test, fix->dev, DVFS_F3,
+						      true);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
+}
+
+/* Without regulators, DVFS is frequency only. */
+static void opp_dvfs_clock_only_table(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-clk", false,
+						    DVFS_F1, 0);
+
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F3));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_volt_latency(fix->dev), 0);
+}
+
+/* Without a clock, a table whose OPPs have rates cannot set one. */
+static void opp_dvfs_no_clock_is_enodev(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-noclk",
+						    false, 0, 0);
+
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(NULL, DVFS_F1), -EINVAL);
+}
+
+/* A device without a table gets -ENODEV from set_rate. */
+static void opp_dvfs_no_table_is_enodev(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-dvfs-none");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DVFS_F1), -ENODEV);
+}
+
+/* The 6.12 token form names regulators the same way. */
+static void opp_dvfs_token_form_regulators(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", NULL };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-token",
+						    false, DVFS_F1, 1);
+	int token = dev_pm_opp_set_regulators(fix->dev, names);
+
+	KUNIT_ASSERT_GT(test, token, 0);
+	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), ON(0), RATE(DVFS_F3));
+
+	/* Releasing the regulators disables what the core enabled. */
+	dev_pm_opp_remove_all_dynamic(fix->dev);
+	dev_pm_opp_put_regulators(token);
+	EXPECT_LOG(test, fix, OFF(0));
+}
+
+/* A missing regulator fails and keeps nothing. */
+static void opp_dvfs_missing_regulator_fails(struct kunit *test)
+{
+	static const char * const name[] = { "vdd", "nothere" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-missing",
+						    false, DVFS_F1, 1);
+	struct opp_table *table;
+
+	table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
+	KUNIT_EXPECT_TRUE(test, IS_ERR(table));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
+	table = dev_pm_opp_set_regulators(fix->dev, name, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(table), -EINVAL);
+}
+
+/* OPPs the regulator cannot supply are disabled. */
+static void opp_dvfs_unsupported_voltage_disables_opp(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add(fix->dev, DVFS_F3 * 2, 2000000), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 3);
+	opp_kunit_find_exact(test, fix->dev, DVFS_F3 * 2, false);
+}
+
+/* Regulators must be named before OPPs exist. */
+static void opp_dvfs_regulators_after_opps_is_ebusy(struct kunit *test)
+{
+	static const char * const name[] = { "vdd" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-late",
+						    false, DVFS_F1, 1);
+
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_set_regulators(fix->dev, name,
+								1)),
+			-EBUSY);
+}
+
+static int opp_dvfs_init_dual(struct kunit *test)
+{
+	return of_overlay_apply_kunit(test, opp_dvfs_kunit);
+}
+
+/* Two supplies from the device tree: vdd, vdd2 from DVFS_F1 on. */
+static struct opp_kunit_dvfs *two_supplies(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", "vdd2", NULL };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
+						    DVFS_F1, 2);
+	int token = devm_pm_opp_set_regulators(fix->dev, names);
+
+	KUNIT_ASSERT_EQ(test, token, 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	return fix;
+}
+
+/* Supplies rise in their order and fall in reverse. */
+static void opp_dvfs_multi_supply_order(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = two_supplies(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), VOLT(1, DVFS_W3), RATE(DVFS_F3));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F1), VOLT(1, DVFS_W1), VOLT(0, DVFS_V1));
+}
+
+/* A second supply that refuses puts the first one back. */
+static void opp_dvfs_second_supply_failure_restores_first(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = two_supplies(test);
+
+	fix->regs[1].fail_at = fix->regs[1].sets + 1;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EIO);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), VOLT(0, DVFS_V1));
+	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
+}
+
+/**
+ * struct opp_dvfs_helper_record - what a set_opp helper saw
+ * @calls: how many times it ran
+ * @data: a copy of its last data
+ * @old_uv: the old first supply voltage it was given
+ * @new_uv: the new first supply voltage it was given
+ * @new_uv2: the new second supply voltage it was given
+ * @rate_then: the clock's rate while it ran
+ */
+struct opp_dvfs_helper_record {
+	unsigned int calls;
+	struct dev_pm_set_opp_data data;
+	unsigned long old_uv, new_uv, new_uv2;
+	unsigned long rate_then;
+};
+
+static struct opp_dvfs_helper_record *helper_record;
+
+static int opp_dvfs_helper(struct dev_pm_set_opp_data *data)
+{
+	struct opp_dvfs_helper_record *rec = helper_record;
+
+	rec->calls++;
+	rec->data = *data;
+	rec->old_uv = data->old_opp.supplies[0].u_volt;
+	rec->new_uv = data->new_opp.supplies[0].u_volt;
+	rec->new_uv2 = data->new_opp.supplies[1].u_volt;
+	rec->rate_then = clk_get_rate(data->clk);
+	return regulator_set_voltage(data->regulators[1],
+				     data->new_opp.supplies[1].u_volt,
+				     data->new_opp.supplies[1].u_volt) ?:
+	       regulator_set_voltage(data->regulators[0],
+				     data->new_opp.supplies[0].u_volt,
+				     data->new_opp.supplies[0].u_volt);
+}
+
+static void opp_dvfs_put_helper(void *table)
+{
+	dev_pm_opp_register_put_opp_helper(table);
+}
+
+/*
+ * The original set_opp helper gets the old and new OPP's rate and supplies,
+ * the regulators, clock and device; it sets the supplies, the core the
+ * clock (after it, scaling up).
+ */
+static void opp_dvfs_set_opp_helper_gets_both_opps(struct kunit *test)
+{
+	static const char * const name[] = { "vdd", "vdd2" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
+						    DVFS_F1, 2);
+	struct opp_table *regs, *helper;
+	int ret;
+
+	helper_record = kunit_kzalloc(test, sizeof(*helper_record), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, helper_record);
+
+	regs = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, regs);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_put_regulators, regs);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	helper = dev_pm_opp_register_set_opp_helper(fix->dev, opp_dvfs_helper);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, helper);
+	KUNIT_EXPECT_PTR_EQ(test, helper, regs);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_put_helper, helper);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+
+	EXPECT_LOG(test, fix, VOLT(1, DVFS_W3), VOLT(0, DVFS_V3), RATE(DVFS_F3));
+	KUNIT_EXPECT_EQ(test, helper_record->calls, 2);
+	KUNIT_EXPECT_EQ(test, helper_record->data.old_opp.rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, helper_record->data.new_opp.rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, helper_record->old_uv, DVFS_V1);
+	KUNIT_EXPECT_EQ(test, helper_record->new_uv, DVFS_V3);
+	KUNIT_EXPECT_EQ(test, helper_record->new_uv2, DVFS_W3);
+	KUNIT_EXPECT_EQ(test, helper_record->data.regulator_count, 2);
+	KUNIT_EXPECT_PTR_EQ(test, helper_record->data.dev, fix->dev);
+	KUNIT_EXPECT_EQ(test, helper_record->rate_then, DVFS_F1);
+}
+
+/**
+ * struct opp_dvfs_cb_record - what a config_regulators callback saw
+ * @calls: how many times it ran
+ * @old_rate: rate of the old OPP in the last call
+ * @new_rate: rate of the new OPP in the last call
+ * @count: the regulator count in the last call
+ */
+struct opp_dvfs_cb_record {
+	unsigned int calls;
+	unsigned long old_rate, new_rate;
+	unsigned int count;
+};
+
+static struct opp_dvfs_cb_record *cb_record;
+
+static int opp_dvfs_config_regulators(struct device *dev,
+				      struct dev_pm_opp *old_opp,
+				      struct dev_pm_opp *new_opp,
+				      struct regulator **regulators,
+				      unsigned int count)
+{
+	cb_record->calls++;
+	cb_record->old_rate = dev_pm_opp_get_freq(old_opp);
+	cb_record->new_rate = dev_pm_opp_get_freq(new_opp);
+	cb_record->count = count;
+	return 0;
+}
+
+/* A 6.12 config_regulators callback replaces the core's regulator step. */
+static void opp_dvfs_config_regulators_callback(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", "vdd2", NULL };
+	struct dev_pm_opp_config config = {
+		.regulator_names = names,
+		.config_regulators = opp_dvfs_config_regulators,
+	};
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
+						    DVFS_F1, 2);
+
+	cb_record = kunit_kzalloc(test, sizeof(*cb_record), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cb_record);
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+
+	EXPECT_LOG(test, fix, RATE(DVFS_F3));
+	KUNIT_EXPECT_EQ(test, cb_record->calls, 2);
+	KUNIT_EXPECT_EQ(test, cb_record->old_rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, cb_record->new_rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, cb_record->count, 2);
+}
+
+/**
+ * struct opp_dvfs_trace_record - what the opp_set_rate tracepoint said
+ * @hits: how many events
+ * @old_rate: old rate of the last event
+ * @new_rate: new rate of the last event
+ * @new_uv: new voltage of the last event
+ * @result: result of the last event
+ */
+struct opp_dvfs_trace_record {
+	unsigned int hits;
+	unsigned long old_rate, new_rate, new_uv;
+	int result;
+};
+
+static void opp_dvfs_trace_probe(void *data, struct device *dev,
+				 unsigned long old_rate, unsigned long new_rate,
+				 unsigned long old_uv, unsigned long new_uv,
+				 int result)
+{
+	struct opp_dvfs_trace_record *rec = data;
+
+	rec->hits++;
+	rec->old_rate = old_rate;
+	rec->new_rate = new_rate;
+	rec->new_uv = new_uv;
+	rec->result = result;
+}
+
+/* The tracepoint reports each transition and its result, failures too. */
+static void opp_dvfs_tracepoint_reports_transitions(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+	struct opp_dvfs_trace_record *rec;
+
+	rec = kunit_kzalloc(test, sizeof(*rec), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	KUNIT_ASSERT_EQ(test, register_trace_opp_set_rate(opp_dvfs_trace_probe,
+							  rec), 0);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	fix->clk_fail_at = fix->clk_sets + 1;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
+
+	unregister_trace_opp_set_rate(opp_dvfs_trace_probe, rec);
+	tracepoint_synchronize_unregister();
+	KUNIT_EXPECT_EQ(test, rec->hits, 2);
+	KUNIT_EXPECT_EQ(test, rec->old_rate, DVFS_F2);
+	KUNIT_EXPECT_EQ(test, rec->new_rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, rec->new_uv, DVFS_V3);
+	KUNIT_EXPECT_EQ(test, rec->result, -EBUSY);
+}
+
+#define RACE_ROUNDS	200
+
+/**
+ * struct opp_dvfs_race - two threads setting rates on one table
+ * @dev: the device
+ * @running: threads not finished yet
+ * @done: completed by the last thread
+ * @errors: failed set_rate calls
+ */
+struct opp_dvfs_race {
+	struct device *dev;
+	atomic_t running;
+	struct completion done;
+	atomic_t errors;
+};
+
+static int opp_dvfs_race_thread(void *data)
+{
+	struct opp_dvfs_race *race = data;
+	unsigned int i;
+
+	for (i = 0; i < RACE_ROUNDS && !kthread_should_stop(); i++) {
+		if (dev_pm_opp_set_rate(race->dev, i & 1 ? DVFS_F3 : DVFS_F1))
+			atomic_inc(&race->errors);
+		cond_resched();
+	}
+
+	if (atomic_dec_and_test(&race->running))
+		complete(&race->done);
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/*
+ * Concurrent set_rate calls are serialised: afterwards clock and voltage
+ * belong to the same OPP, and that OPP is what the last call asked for.
+ */
+static void opp_dvfs_concurrent_set_rate_is_serialised(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+	struct opp_dvfs_race *race = kunit_kzalloc(test, sizeof(*race),
+						   GFP_KERNEL);
+	struct task_struct *task[2];
+	unsigned int i;
+	bool finished;
+
+	KUNIT_ASSERT_NOT_NULL(test, race);
+	race->dev = fix->dev;
+	atomic_set(&race->running, 2);
+	init_completion(&race->done);
+	for (i = 0; i < 2; i++) {
+		task[i] = kthread_create(opp_dvfs_race_thread, race,
+					 "opp-dvfs-race-%u", i);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, task[i]);
+		get_task_struct(task[i]);
+	}
+	for (i = 0; i < 2; i++)
+		wake_up_process(task[i]);
+
+	finished = wait_for_completion_timeout(&race->done, 120 * HZ);
+	for (i = 0; i < 2; i++) {
+		kthread_stop(task[i]);
+		put_task_struct(task[i]);
+	}
+
+	KUNIT_EXPECT_TRUE(test, finished);
+	KUNIT_EXPECT_EQ(test, atomic_read(&race->errors), 0);
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]),
+			fix->rate == DVFS_F3 ? DVFS_V3 : DVFS_V1);
+
+	/* The last transition left its OPP current: the other one moves. */
+	fix->nr = 0;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 2);
+}
+
+static struct kunit_case opp_dvfs_cases[] = {
+	KUNIT_CASE(opp_dvfs_first_transition_enables_supply),
+	KUNIT_CASE(opp_dvfs_scale_up_sets_voltage_before_rate),
+	KUNIT_CASE(opp_dvfs_scale_down_sets_rate_before_voltage),
+	KUNIT_CASE(opp_dvfs_same_opp_touches_nothing),
+	KUNIT_CASE(opp_dvfs_same_opp_other_rate_moves_clock),
+	KUNIT_CASE(opp_dvfs_target_above_all_gets_fastest),
+	KUNIT_CASE(opp_dvfs_clock_failure_restores_voltage),
+	KUNIT_CASE(opp_dvfs_voltage_failure_keeps_clock),
+	KUNIT_CASE(opp_dvfs_down_voltage_failure_restores_clock),
+	KUNIT_CASE(opp_dvfs_failed_first_transition_disables),
+	KUNIT_CASE(opp_dvfs_rate_zero_drops_votes),
+	KUNIT_CASE(opp_dvfs_set_opp_uses_opp_rate),
+	KUNIT_CASE(opp_dvfs_clock_only_table),
+	KUNIT_CASE(opp_dvfs_no_clock_is_enodev),
+	KUNIT_CASE(opp_dvfs_no_table_is_enodev),
+	KUNIT_CASE(opp_dvfs_token_form_regulators),
+	KUNIT_CASE(opp_dvfs_missing_regulator_fails),
+	KUNIT_CASE(opp_dvfs_unsupported_voltage_disables_opp),
+	KUNIT_CASE(opp_dvfs_regulators_after_opps_is_ebusy),
+	KUNIT_CASE(opp_dvfs_tracepoint_reports_transitions),
+	KUNIT_CASE_SLOW(opp_dvfs_concurrent_set_rate_is_serialised),
+	{}
+};
+
+static struct kunit_suite opp_dvfs_suite = {
+	.name = "opp_dvfs",
+	.test_cases = opp_dvfs_cases,
+};
+
+static struct kunit_case opp_dvfs_dt_cases[] = {
+	KUNIT_CASE(opp_dvfs_multi_supply_order),
+	KUNIT_CASE(opp_dvfs_second_supply_failure_restores_first),
+	KUNIT_CASE(opp_dvfs_set_opp_helper_gets_both_opps),
+	KUNIT_CASE(opp_dvfs_config_regulators_callback),
+	{}
+};
+
+static struct kunit_suite opp_dvfs_dt_suite = {
+	.name = "opp_dvfs_dt",
+	.init = opp_dvfs_init_dual,
+	.test_cases = opp_dvfs_dt_cases,
+};
+
+kunit_test_suites(&opp_dvfs_suite, &opp_dvfs_dt_suite);
