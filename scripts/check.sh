@@ -38,6 +38,30 @@ run_kunit() {
 		python3 tools/testing/kunit/kunit.py "${KUNIT_ARGS[@]}") 2>&1 | tee "$KUNIT_OUT"
 }
 
+# In-tree users of the OPP API compiled, unchanged, against the grafted
+# header and core: each object is one more case in the verdict.
+COMPAT_OBJECTS=(
+	drivers/cpufreq/cpufreq-dt.o
+	drivers/devfreq/exynos-bus.o
+)
+
+compile_users() {
+	local obj passed=0 failed=0
+	[[ -f $OPP_BUILD/.config ]] || return 0
+	for obj in "${COMPAT_OBJECTS[@]}"; do
+		if (cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+			make -s O="$OPP_BUILD" ARCH=x86_64 "$obj") >"$OPP_CACHE/compat.log" 2>&1; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+			echo "FAIL compat: $obj does not compile against this header:"
+			sed 's/^/    /' "$OPP_CACHE/compat.log" | head -n 20
+		fi
+	done
+	say "compat: $passed/${#COMPAT_OBJECTS[@]} in-tree users compiled"
+	export OPP_EXTRA_PASSED=$passed OPP_EXTRA_FAILED=$failed
+}
+
 main() {
 	local rc=0 start=$SECONDS
 	bash "$OPP_SCRIPTS/deps.sh"
@@ -48,6 +72,7 @@ main() {
 	[[ -f $OPP_BUILD/test.log ]] && cp "$OPP_BUILD/test.log" "$KERNEL_LOG"
 	say "kunit.py exited $rc after $((SECONDS - start)) s"
 	[[ -f $KERNEL_LOG ]] && say "kernel log: $KERNEL_LOG"
+	[[ -z ${SUITE:-} ]] && compile_users
 	bash "$OPP_SCRIPTS/verdict.sh" "$KERNEL_LOG" "$KUNIT_OUT"
 }
 
