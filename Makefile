@@ -10,6 +10,7 @@ ccflags-$(CONFIG_DEBUG_DRIVER)	:= -DDEBUG
 obj-y				+= core.o config.o cpu.o dvfs.o
 CFLAGS_dvfs.o			:= -I$(src)
 obj-$(CONFIG_OF)		+= of.o
+obj-$(CONFIG_DEBUG_FS)		+= debugfs.o
 obj-$(CONFIG_CPU_FREQ)		+= cpufreq.o
 obj-$(CONFIG_PM_OPP_KUNIT_TEST)	+= kunit/
 

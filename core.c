@@ -28,7 +28,7 @@ DEFINE_MUTEX(opp_tables_lock);
 static DEFINE_HASHTABLE(opp_links, 8);
 
 /* Every live table, guarded by opp_tables_lock for writers, RCU for readers. */
-static LIST_HEAD(opp_tables);
+LIST_HEAD(opp_tables);
 
 /* ------------------------------------------------------------------------ */
 /* Device to table                                                           */
@@ -97,6 +97,8 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	mutex_init(&table->lock);
 	mutex_init(&table->static_lock);
 	mutex_init(&table->dvfs_lock);
+	mutex_init(&table->debug_lock);
+	INIT_LIST_HEAD(&table->debug_links);
 	INIT_LIST_HEAD(&table->links);
 	BLOCKING_INIT_NOTIFIER_HEAD(&table->notifiers);
 	table->shape.nr_clks = 1;
@@ -113,6 +115,7 @@ static void opp_table_free(struct opp_table *table)
 {
 	opp_of_clear_table(table);
 	kvfree(rcu_dereference_protected(table->snap, true));
+	mutex_destroy(&table->debug_lock);
 	mutex_destroy(&table->dvfs_lock);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
@@ -213,6 +216,8 @@ struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 	table = opp_table_install(dev, new, &link);
 	if (table != new)
 		opp_table_free(new);
+	if (!link)
+		opp_debug_add_device(table, dev);
 	kfree(link);
 
 	return table;
@@ -283,13 +288,15 @@ int opp_table_link_device(struct opp_table *table, struct device *dev)
 	if (!link)
 		return -ENOMEM;
 
-	guard(mutex)(&opp_tables_lock);
+	scoped_guard(mutex, &opp_tables_lock) {
+		old = opp_link_lookup(dev);
+		if (old)
+			return old->table == table ? 0 : -EBUSY;
 
-	old = opp_link_lookup(dev);
-	if (old)
-		return old->table == table ? 0 : -EBUSY;
+		__opp_link_add(no_free_ptr(link), dev, table);
+	}
 
-	__opp_link_add(no_free_ptr(link), dev, table);
+	opp_debug_add_device(table, dev);
 	return 0;
 }
 
@@ -312,6 +319,8 @@ static void opp_table_destroy(struct opp_table *table)
 	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
 	unsigned int i;
 
+	opp_debug_remove_table(table);
+
 	/* Dynamic OPPs pin the table and static ones go with static_users. */
 	WARN_ON_ONCE(snap->nr_avail + snap->nr_unavail);
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
@@ -322,6 +331,7 @@ static void opp_table_destroy(struct opp_table *table)
 	opp_of_clear_table(table);
 	kfree(table->supported_hw);
 	kfree_const(table->prop_name);
+	mutex_destroy(&table->debug_lock);
 	mutex_destroy(&table->dvfs_lock);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
@@ -1545,6 +1555,7 @@ static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
 		opp = old->opps[i];
 		if (!drop(opp, arg))
 			continue;
+		opp_debug_remove_opp(table, opp);
 		opp_notify(table, OPP_EVENT_REMOVE, opp);
 		nr_dynamic += opp->dynamic;
 		dev_pm_opp_put(opp);
@@ -1653,18 +1664,27 @@ static int __opp_table_insert(struct opp_table *table,
 	}
 
 	ret = __opp_table_republish(table, batch, NULL, NULL, old);
-	if (!ret)
-		WRITE_ONCE(table->clock_latency_ns_max, latency);
-	return ret;
+	if (ret)
+		return ret;
+
+	WRITE_ONCE(table->clock_latency_ns_max, latency);
+	/* Held until announced: a remover may drop the table's at once. */
+	for (i = 0; i < batch->nr; i++)
+		dev_pm_opp_get(batch->opps[i]);
+	return 0;
 }
 
-static void opp_notify_batch(struct opp_table *table,
-			     const struct opp_batch *batch)
+/* Shows and announces new OPPs, then drops the references that kept them. */
+static void opp_announce_batch(struct opp_table *table,
+			       const struct opp_batch *batch)
 {
 	unsigned int i;
 
-	for (i = 0; i < batch->nr; i++)
+	for (i = 0; i < batch->nr; i++) {
+		opp_debug_add_opp(table, batch->opps[i]);
 		opp_notify(table, OPP_EVENT_ADD, batch->opps[i]);
+		dev_pm_opp_put(batch->opps[i]);
+	}
 }
 
 /**
@@ -1695,7 +1715,7 @@ int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps
 	if (ret)
 		return ret;
 
-	opp_notify_batch(table, &batch);
+	opp_announce_batch(table, &batch);
 	opp_retire(table, old, NULL, NULL);
 	return 0;
 }
@@ -1733,6 +1753,7 @@ static int __opp_table_add_one(struct opp_table *table, struct dev_pm_opp *opp,
  */
 int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added)
 {
+	const struct opp_batch batch = { .opps = &opp, .nr = 1 };
 	struct opp_snapshot *old;
 	int ret;
 
@@ -1743,7 +1764,7 @@ int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added)
 	if (!*added)
 		return ret;
 
-	opp_notify(table, OPP_EVENT_ADD, opp);
+	opp_announce_batch(table, &batch);
 	opp_retire(table, old, NULL, NULL);
 	return 0;
 }

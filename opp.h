@@ -14,6 +14,7 @@
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
+#include <linux/limits.h>
 #include <linux/pm_opp.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
@@ -168,6 +169,8 @@ struct opp_supplies {
  * @supplies: the supply values, at least one entry; replaced as a whole under
  *	RCU by dev_pm_opp_adjust_voltage()
  * @np: the OPP's device tree node, referenced, or NULL
+ * @debug: its debugfs directory, NULL before it has one, an error pointer
+ *	once it left the table; under the table's debug_lock
  * @release: entry in the list of OPPs waiting to be freed
  * @data: the rates (@nr_clks unsigned longs), then the initial supplies
  *	(max(1, @nr_supplies) entries), then the bandwidths (@nr_paths
@@ -188,6 +191,7 @@ struct dev_pm_opp {
 	unsigned long clock_latency_ns;
 	struct dev_pm_opp_supply __rcu *supplies;
 	struct device_node *np;
+	struct opp_debug *debug;
 	struct llist_node release;
 	unsigned long data[];
 };
@@ -305,6 +309,10 @@ struct opp_seed_config {
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
  * @transitions: number of completed transitions, for debugfs
  * @last_error: error of the last failed transition, 0 if none
+ * @debug_lock: serialises the table's debugfs entries; held across debugfs
+ *	calls, never with another OPP lock
+ * @dentry: the table's debugfs directory, under @debug_lock
+ * @debug_links: symlinks of the other devices, under @debug_lock
  * @rcu: frees the table after a grace period
  */
 struct opp_table {
@@ -348,6 +356,10 @@ struct opp_table {
 	bool enabled;
 	unsigned long transitions;
 	int last_error;
+	/* serialises the table's debugfs entries */
+	struct mutex debug_lock;
+	struct dentry *dentry;
+	struct list_head debug_links;
 	struct rcu_head rcu;
 };
 
@@ -401,6 +413,8 @@ static inline struct device_node **opp_required_nps(struct dev_pm_opp *opp)
 
 /* Guards the device hash, table links and the last table put; see above. */
 extern struct mutex opp_tables_lock;
+/* Every live table; under opp_tables_lock, or RCU for readers. */
+extern struct list_head opp_tables;
 
 struct opp_table *opp_table_find(struct device *dev);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
@@ -435,6 +449,33 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev);
 void opp_dvfs_release(struct opp_table *table);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
 			  struct dev_pm_opp * const *opps, unsigned int nr);
+
+/* debugfs.c, or its stubs without CONFIG_DEBUG_FS */
+#ifdef CONFIG_DEBUG_FS
+void opp_debug_add_device(struct opp_table *table, struct device *dev);
+void opp_debug_remove_table(struct opp_table *table);
+void opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp);
+void opp_debug_remove_opp(struct opp_table *table, struct dev_pm_opp *opp);
+#else
+static inline void opp_debug_add_device(struct opp_table *table,
+					struct device *dev)
+{
+}
+
+static inline void opp_debug_remove_table(struct opp_table *table)
+{
+}
+
+static inline void opp_debug_add_opp(struct opp_table *table,
+				     struct dev_pm_opp *opp)
+{
+}
+
+static inline void opp_debug_remove_opp(struct opp_table *table,
+					struct dev_pm_opp *opp)
+{
+}
+#endif
 
 /* of.c, or its stubs without CONFIG_OF */
 #ifdef CONFIG_OF

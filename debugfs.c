@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * debugfs view of the OPP tables, laid out as Linux 6.12 lays it out:
+ *
+ *   opp/<device>/opp:<rate>/{available,dynamic,turbo,suspend,level,...}
+ *   opp/<device>/opp:<rate>/supply-<n>/{u_volt_target,u_volt_min,...}
+ *   opp/<device>/opp:<rate>/icc-path-<n>/{peak_bw,avg_bw}
+ *
+ * <device> is "<parent>-<device>" when the device has a parent. A table
+ * shared by several devices lives under the first one; the others are
+ * symlinks. Beyond 6.12: opp/<device>/stats (current OPP, transitions,
+ * last error) and opp/summary (every table, its devices and OPPs).
+ *
+ * Files read the OPP or table behind them at read time, so they show
+ * adjusted voltages and availability changes. A directory is removed before
+ * the object it shows is released, and debugfs waits for readers, so an
+ * open file never reads freed memory.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/debugfs.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "opp.h"
+
+static struct dentry *opp_debug_root;
+
+/* ------------------------------------------------------------------------ */
+/* Files of one OPP                                                          */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * struct opp_debug_value - what one file of an OPP directory prints
+ * @name: the file name
+ * @read: reads the value from the OPP; @index is the supply or path
+ */
+struct opp_debug_value {
+	const char *name;
+	unsigned long (*read)(struct dev_pm_opp *opp, unsigned int index);
+};
+
+/* A file's private data: the OPP, and the value with its index. */
+struct opp_debug_file {
+	struct dev_pm_opp *opp;
+	const struct opp_debug_value *value;
+	unsigned int index;
+};
+
+/**
+ * struct opp_debug - an OPP's directory and the private data of its files
+ * @dir: the directory
+ * @nr: files created so far
+ * @files: one entry per file
+ */
+struct opp_debug {
+	struct dentry *dir;
+	unsigned int nr;
+	struct opp_debug_file files[];
+};
+
+static unsigned long opp_read_available(struct dev_pm_opp *opp, unsigned int i)
+{
+	return READ_ONCE(opp->available);
+}
+
+static unsigned long opp_read_dynamic(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp->dynamic;
+}
+
+static unsigned long opp_read_turbo(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp->turbo;
+}
+
+static unsigned long opp_read_suspend(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp->suspend;
+}
+
+static unsigned long opp_read_level(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp->level;
+}
+
+static unsigned long opp_read_latency(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp->clock_latency_ns;
+}
+
+static unsigned long opp_read_rate(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp_rates(opp)[i];
+}
+
+static unsigned long opp_read_supply(struct dev_pm_opp *opp, unsigned int i,
+				     size_t offset)
+{
+	const struct dev_pm_opp_supply *supply;
+
+	guard(rcu)();
+	supply = rcu_dereference(opp->supplies) + i;
+	return *(const unsigned long *)((const char *)supply + offset);
+}
+
+#define OPP_SUPPLY_READER(field)					\
+static unsigned long opp_read_##field(struct dev_pm_opp *opp,		\
+				      unsigned int i)			\
+{									\
+	return opp_read_supply(opp, i,					\
+			       offsetof(struct dev_pm_opp_supply, field)); \
+}
+
+OPP_SUPPLY_READER(u_volt)
+OPP_SUPPLY_READER(u_volt_min)
+OPP_SUPPLY_READER(u_volt_max)
+OPP_SUPPLY_READER(u_amp)
+OPP_SUPPLY_READER(u_watt)
+
+static unsigned long opp_read_peak(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp_bw(opp)[i].peak;
+}
+
+static unsigned long opp_read_avg(struct dev_pm_opp *opp, unsigned int i)
+{
+	return opp_bw(opp)[i].avg;
+}
+
+static const struct opp_debug_value opp_debug_flags[] = {
+	{ "available", opp_read_available },
+	{ "dynamic", opp_read_dynamic },
+	{ "turbo", opp_read_turbo },
+	{ "suspend", opp_read_suspend },
+	{ "level", opp_read_level },
+	{ "clock_latency_ns", opp_read_latency },
+};
+
+static const struct opp_debug_value opp_debug_rate = { "rate_hz", opp_read_rate };
+
+static const struct opp_debug_value opp_debug_supply[] = {
+	{ "u_volt_target", opp_read_u_volt },
+	{ "u_volt_min", opp_read_u_volt_min },
+	{ "u_volt_max", opp_read_u_volt_max },
+	{ "u_amp", opp_read_u_amp },
+	{ "u_watt", opp_read_u_watt },
+};
+
+static const struct opp_debug_value opp_debug_path[] = {
+	{ "peak_bw", opp_read_peak },
+	{ "avg_bw", opp_read_avg },
+};
+
+static int opp_debug_value_show(struct seq_file *s, void *unused)
+{
+	struct opp_debug_file *f = s->private;
+
+	seq_printf(s, "%lu\n", f->value->read(f->opp, f->index));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(opp_debug_value);
+
+static void opp_debug_add_value(struct opp_debug *dbg, struct dentry *dir,
+				const char *name, struct dev_pm_opp *opp,
+				const struct opp_debug_value *value,
+				unsigned int index)
+{
+	struct opp_debug_file *f = &dbg->files[dbg->nr++];
+
+	*f = (struct opp_debug_file){ opp, value, index };
+	debugfs_create_file(name ?: value->name, 0444, dir, f,
+			    &opp_debug_value_fops);
+}
+
+static void opp_debug_add_group(struct opp_debug *dbg, const char *fmt,
+				unsigned int index, struct dev_pm_opp *opp,
+				const struct opp_debug_value *values,
+				unsigned int nr)
+{
+	struct dentry *sub;
+	char name[24];
+	unsigned int i;
+
+	snprintf(name, sizeof(name), fmt, index);
+	sub = debugfs_create_dir(name, dbg->dir);
+	for (i = 0; i < nr; i++)
+		opp_debug_add_value(dbg, sub, NULL, opp, &values[i], index);
+}
+
+static void opp_debug_add_rates(struct opp_debug *dbg, struct dev_pm_opp *opp)
+{
+	char name[24];
+	unsigned int i;
+
+	if (opp->nr_clks == 1) {
+		opp_debug_add_value(dbg, dbg->dir, NULL, opp, &opp_debug_rate, 0);
+		return;
+	}
+
+	for (i = 0; i < opp->nr_clks; i++) {
+		snprintf(name, sizeof(name), "rate_hz_%u", i);
+		opp_debug_add_value(dbg, dbg->dir, name, opp, &opp_debug_rate, i);
+	}
+}
+
+static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
+{
+	return ARRAY_SIZE(opp_debug_flags) + opp->nr_clks +
+	       opp->nr_supplies * ARRAY_SIZE(opp_debug_supply) +
+	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
+}
+
+static void opp_debug_fill(struct opp_debug *dbg, struct dev_pm_opp *opp)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(opp_debug_flags); i++)
+		opp_debug_add_value(dbg, dbg->dir, NULL, opp,
+				    &opp_debug_flags[i], 0);
+	opp_debug_add_rates(dbg, opp);
+	for (i = 0; i < opp->nr_supplies; i++)
+		opp_debug_add_group(dbg, "supply-%u", i, opp, opp_debug_supply,
+				    ARRAY_SIZE(opp_debug_supply));
+	for (i = 0; i < opp->nr_paths; i++)
+		opp_debug_add_group(dbg, "icc-path-%u", i, opp, opp_debug_path,
+				    ARRAY_SIZE(opp_debug_path));
+}
+
+/* Caller holds debug_lock. Whether @table's directory has an entry @name. */
+static bool __opp_debug_name_taken(struct opp_table *table, const char *name)
+{
+	struct dentry *d = debugfs_lookup(name, table->dentry);
+
+	dput(d);
+	return d;
+}
+
+/*
+ * "opp:<rate>" as in Linux; OPPs without a single rate take their level,
+ * and OPPs that share a rate get their level appended.
+ */
+static void __opp_debug_name(struct opp_table *table, struct dev_pm_opp *opp,
+			     char *name, size_t size)
+{
+	unsigned long id = opp->nr_clks == 1 ? opp_rates(opp)[0] : 0;
+
+	if (!id && opp->level != OPP_LEVEL_UNSET)
+		id = opp->level;
+	snprintf(name, size, "opp:%lu", id);
+	if (__opp_debug_name_taken(table, name))
+		snprintf(name, size, "opp:%lu-%u", id, opp->level);
+}
+
+/* Caller holds debug_lock. */
+static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
+{
+	struct opp_debug *dbg;
+	char name[48];
+
+	if (!table->dentry || opp->debug)
+		return;
+
+	dbg = kzalloc(struct_size(dbg, files, opp_debug_nr_files(opp)),
+		      GFP_KERNEL);
+	if (!dbg)
+		return;
+
+	__opp_debug_name(table, opp, name, sizeof(name));
+	dbg->dir = debugfs_create_dir(name, table->dentry);
+	opp_debug_fill(dbg, opp);
+	opp->debug = dbg;
+}
+
+/**
+ * opp_debug_add_opp() - show an OPP that joined a table
+ * @table: the table
+ * @opp: the OPP, published in @table
+ *
+ * Context: Process context; takes the table's debug_lock.
+ */
+void opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
+{
+	guard(mutex)(&table->debug_lock);
+	__opp_debug_add_opp(table, opp);
+}
+
+/**
+ * opp_debug_remove_opp() - stop showing an OPP that left its table
+ * @table: the table
+ * @opp: the OPP, unpublished but still referenced by the table
+ *
+ * Context: Process context; takes the table's debug_lock and waits for
+ * readers of the OPP's files.
+ */
+void opp_debug_remove_opp(struct opp_table *table, struct dev_pm_opp *opp)
+{
+	guard(mutex)(&table->debug_lock);
+	if (!IS_ERR_OR_NULL(opp->debug)) {
+		debugfs_remove_recursive(opp->debug->dir);
+		kfree(opp->debug);
+	}
+	/* Gone for good: a late opp_debug_add_opp() must not bring it back. */
+	opp->debug = ERR_PTR(-ENOENT);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tables                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * struct opp_debug_link - the symlink of one more device of a shared table
+ * @node: entry in the table's debug_links
+ * @dentry: the symlink
+ */
+struct opp_debug_link {
+	struct list_head node;
+	struct dentry *dentry;
+};
+
+/* "<parent>-<device>" when the device has a parent, as in Linux. */
+static void opp_debug_dev_name(struct device *dev, char *name, size_t size)
+{
+	if (dev->parent)
+		snprintf(name, size, "%s-%s", dev_name(dev->parent),
+			 dev_name(dev));
+	else
+		snprintf(name, size, "%s", dev_name(dev));
+}
+
+static int opp_debug_stats_show(struct seq_file *s, void *unused)
+{
+	struct opp_table *table = s->private;
+
+	guard(mutex)(&table->dvfs_lock);
+	seq_printf(s, "current_rate_hz: %lu\n",
+		   table->current_opp ? table->current_rate : 0);
+	seq_printf(s, "current_opp_hz: %lu\n",
+		   table->current_opp ? opp_rates(table->current_opp)[0] : 0);
+	seq_printf(s, "enabled: %d\n", table->enabled);
+	seq_printf(s, "transitions: %lu\n", table->transitions);
+	seq_printf(s, "last_error: %d\n", table->last_error);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(opp_debug_stats);
+
+/* The table's OPPs, referenced, in an array the caller frees. */
+static struct dev_pm_opp **opp_debug_grab_opps(struct opp_table *table,
+					       unsigned int *nr)
+{
+	struct dev_pm_opp **opps;
+	struct opp_snapshot *snap;
+	unsigned int i;
+
+	guard(mutex)(&table->lock);
+	snap = __opp_table_snapshot(table);
+	*nr = snap->nr_avail + snap->nr_unavail;
+	opps = kmalloc_array(*nr, sizeof(*opps), GFP_KERNEL);
+	if (!opps) {
+		*nr = 0;
+		return NULL;
+	}
+
+	for (i = 0; i < *nr; i++) {
+		opps[i] = snap->opps[i];
+		dev_pm_opp_get(opps[i]);
+	}
+	return opps;
+}
+
+/* Caller holds debug_lock. The table's directory, named after @dev. */
+static void __opp_debug_add_home(struct opp_table *table, const char *name)
+{
+	struct dev_pm_opp **opps;
+	unsigned int i, nr;
+
+	table->dentry = debugfs_create_dir(name, opp_debug_root);
+	debugfs_create_file("stats", 0444, table->dentry, table,
+			    &opp_debug_stats_fops);
+
+	/* OPPs added before the directory existed. */
+	opps = opp_debug_grab_opps(table, &nr);
+	for (i = 0; i < nr; i++) {
+		__opp_debug_add_opp(table, opps[i]);
+		dev_pm_opp_put(opps[i]);
+	}
+	kfree(opps);
+}
+
+/**
+ * opp_debug_add_device() - show a table under one more of its devices
+ * @table: the table
+ * @dev: a device that uses it now
+ *
+ * The first device gets the table's directory, the others symlinks to it.
+ *
+ * Context: Process context; takes the table's debug_lock.
+ */
+void opp_debug_add_device(struct opp_table *table, struct device *dev)
+{
+	struct opp_debug_link *link;
+	char name[NAME_MAX], *target;
+
+	opp_debug_dev_name(dev, name, sizeof(name));
+
+	guard(mutex)(&table->debug_lock);
+	if (!table->dentry) {
+		__opp_debug_add_home(table, name);
+		return;
+	}
+
+	link = kzalloc(sizeof(*link), GFP_KERNEL);
+	target = link ? kasprintf(GFP_KERNEL, "%pd", table->dentry) : NULL;
+	if (target)
+		link->dentry = debugfs_create_symlink(name, opp_debug_root,
+						      target);
+	kfree(target);
+	if (link)
+		list_add(&link->node, &table->debug_links);
+}
+
+/**
+ * opp_debug_remove_table() - stop showing a dying table
+ * @table: the table, unreachable; its OPPs are still referenced by it
+ *
+ * Context: Process context; takes the table's debug_lock and waits for
+ * readers of its files.
+ */
+void opp_debug_remove_table(struct opp_table *table)
+{
+	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
+	struct opp_debug_link *link, *tmp;
+	unsigned int i;
+
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		opp_debug_remove_opp(table, snap->opps[i]);
+
+	guard(mutex)(&table->debug_lock);
+	list_for_each_entry_safe(link, tmp, &table->debug_links, node) {
+		debugfs_remove(link->dentry);
+		kfree(link);
+	}
+	debugfs_remove_recursive(table->dentry);
+	table->dentry = NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Summary                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static void opp_debug_summary_opps(struct seq_file *s, struct opp_table *table)
+{
+	struct opp_snapshot *snap;
+	struct dev_pm_opp *opp;
+	unsigned int i;
+
+	guard(rcu)();
+	snap = rcu_dereference(table->snap);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
+		opp = snap->opps[i];
+		seq_printf(s, "  %12lu Hz  level %10u  %8lu uV  %s%s%s%s\n",
+			   opp_rates(opp)[0], opp->level,
+			   rcu_dereference(opp->supplies)[0].u_volt,
+			   i < snap->nr_avail ? "available" : "disabled",
+			   opp->turbo ? " turbo" : "", opp->suspend ? " suspend" : "",
+			   opp->dynamic ? " dynamic" : "");
+	}
+}
+
+static int opp_debug_summary_show(struct seq_file *s, void *unused)
+{
+	struct opp_table *table;
+	struct opp_link *link;
+
+	guard(mutex)(&opp_tables_lock);
+	list_for_each_entry(table, &opp_tables, node) {
+		seq_puts(s, "table:");
+		list_for_each_entry(link, &table->links, table_node)
+			seq_printf(s, " %s", dev_name(link->dev));
+		seq_printf(s, "%s\n", table->sharing == OPP_SHARING_SHARED ?
+			   " (shared)" : "");
+		opp_debug_summary_opps(s, table);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(opp_debug_summary);
+
+static int __init opp_debug_init(void)
+{
+	opp_debug_root = debugfs_create_dir("opp", NULL);
+	debugfs_create_file("summary", 0444, opp_debug_root, NULL,
+			    &opp_debug_summary_fops);
+	return 0;
+}
+core_initcall(opp_debug_init);
