@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the host side needs, and only the missing ones.
 # As root: one "apt-get update", then "apt-get install -y". Otherwise: prints
-# the command to run and fails. A second run installs nothing.
+# the command to run and fails. A second run installs nothing. Arguments are
+# extra packages a target needs (make lint: python3-sphinx).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -31,6 +32,7 @@ install() {
 
 main() {
 	local missing
+	PACKAGES+=("$@")
 	mapfile -t missing < <(missing_packages)
 	if ((${#missing[@]} == 0)); then
 		say "deps: all ${#PACKAGES[@]} packages present"

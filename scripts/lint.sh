@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# make lint: the quality gates of the OPP core.
+#   1. scripts/checkpatch.pl --strict on every C source and header;
+#   2. scripts/kernel-doc -Wall on them, and every export documented with
+#      Context: and (unless it returns void) Return:;
+#   3. a sparse (C=2) and W=1 build of drivers/opp in the KUnit build dir;
+#   4. Documentation/opp.rst rendered by Sphinx with warnings as errors.
+# Exits non-zero when any gate fails; each failure is printed.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# checkpatch exceptions, the only ones, and why:
+# - CAMELCASE everywhere: the names are the kernel's own (min_uV, uV_step,
+#   kBps in the regulator and interconnect APIs) and cannot be renamed here.
+# - trace.h: TRACE_EVENT() is laid out the way every kernel trace header is,
+#   which checkpatch's statement checks do not understand.
+# - kunit/seed_kunit.c: it runs the original article's example verbatim,
+#   including its non-static names array.
+CHECKPATCH_IGNORE=CAMELCASE
+declare -A CHECKPATCH_FILE_IGNORE=(
+	[trace.h]=OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT
+	[kunit/seed_kunit.c]=STATIC_CONST_CHAR_ARRAY
+)
+
+FAILED=0
+fail() { echo "FAIL lint: $*"; FAILED=1; }
+
+sources() {
+	(cd "$OPP_REPO" && git ls-files -co --exclude-standard -- '*.c' '*.h')
+}
+
+run_checkpatch() {
+	local f ignore out
+	while read -r f; do
+		ignore=$CHECKPATCH_IGNORE${CHECKPATCH_FILE_IGNORE[$f]:+,${CHECKPATCH_FILE_IGNORE[$f]}}
+		out=$(cd "$OPP_REPO" && perl "$OPP_TREE/scripts/checkpatch.pl" --strict \
+			--no-tree --terse --show-types --ignore "$ignore" -f "$f" |
+			grep -E 'ERROR|WARNING|CHECK' || true)
+		[[ -z $out ]] || fail "checkpatch: $out"
+	done < <(sources)
+}
+
+run_kernel_doc() {
+	local out
+	mapfile -t files < <(sources)
+	out=$(cd "$OPP_REPO" && perl "$OPP_TREE/scripts/kernel-doc" -Wall -none "${files[@]}" 2>&1 || true)
+	[[ -z $out ]] || fail "kernel-doc: $out"
+}
+
+# Every EXPORT_SYMBOL*() has kernel-doc saying Context: and Return:.
+check_exports() {
+	local f sym doc
+	while read -r f; do
+		[[ $f == *.c ]] || continue
+		while read -r sym; do
+			doc=$(cd "$OPP_REPO" && perl "$OPP_TREE/scripts/kernel-doc" -rst \
+				-function "$sym" "$f" 2>/dev/null)
+			[[ $doc == *"**Context**"* ]] || fail "$f: $sym() has no Context: in its kernel-doc"
+			if ! grep -qE "^(static )?void[ *]+$sym\(|^void$" <(grep -B1 -E "^$sym\(|[ *]$sym\(" "$OPP_REPO/$f"); then
+				[[ $doc == *"**Return**"* ]] || fail "$f: $sym() has no Return: in its kernel-doc"
+			fi
+		done < <(sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));$/\1/p' "$OPP_REPO/$f" |
+			 grep -v '^opp_set_rate$')
+	done < <(sources)
+}
+
+# sparse and W=1 on our objects only, forcing every file to be checked.
+run_builds() {
+	local out
+	if [[ ! -f $OPP_BUILD/.config ]]; then
+		say "configuring $OPP_BUILD (no make check run yet)"
+		(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+			python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
+			--build_dir="$OPP_BUILD" --kunitconfig=drivers/opp \
+			--kunitconfig="$OPP_SCRIPTS/debug.config") >/dev/null
+	fi
+	out=$(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -s O="$OPP_BUILD" ARCH=x86_64 C=2 W=1 -j"$(nproc)" drivers/opp/ 2>&1 |
+		grep -E 'drivers/opp/.*(warning|error)' || true)
+	[[ -z $out ]] || fail "sparse/W=1: $out"
+}
+
+# Sphinx cannot load the kernel's kernel-doc extension outside the kernel's
+# own doc build, so the kernel-doc directives are expanded first.
+expand_kernel_doc() {
+	local line path opt
+	while IFS= read -r line; do
+		if [[ $line == ".. kernel-doc:: "* ]]; then
+			path=${line#.. kernel-doc:: }
+			IFS= read -r opt || opt=
+			case $opt in
+			*":doc: "*) perl "$OPP_TREE/scripts/kernel-doc" -rst -function "${opt#*:doc: }" "$OPP_TREE/$path" ;;
+			*":export:"*) perl "$OPP_TREE/scripts/kernel-doc" -rst -export "$OPP_TREE/$path" ;;
+			*) perl "$OPP_TREE/scripts/kernel-doc" -rst "$OPP_TREE/$path"; printf '%s\n' "$opt" ;;
+			esac
+		else
+			printf '%s\n' "$line"
+		fi
+	done
+}
+
+run_sphinx() {
+	local dir=$OPP_CACHE/doc out
+	rm -rf "$dir" && mkdir -p "$dir/src"
+	printf 'project = "OPP core"\nmaster_doc = "opp"\nprimary_domain = "c"\n' >"$dir/src/conf.py"
+	expand_kernel_doc <"$OPP_REPO/Documentation/opp.rst" >"$dir/src/opp.rst"
+	out=$(sphinx-build -q -W --keep-going -b html "$dir/src" "$dir/html" 2>&1) ||
+		fail "sphinx: $out"
+	[[ $FAILED == 1 ]] || say "documentation rendered: $dir/html/opp.html"
+}
+
+main() {
+	bash "$OPP_SCRIPTS/deps.sh" python3-sphinx
+	lock_cache
+	bash "$OPP_SCRIPTS/tree.sh"
+	run_checkpatch
+	run_kernel_doc
+	check_exports
+	run_builds
+	run_sphinx
+	if ((FAILED)); then
+		echo "lint: FAILED"
+		exit 1
+	fi
+	echo "lint: OK"
+}
+
+main "$@"
