@@ -17,6 +17,7 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/export.h>
+#include <linux/pm_domain.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/regulator/consumer.h>
@@ -359,6 +360,99 @@ static void opp_undo_regulators(struct opp_table *table)
 	opp_table_set_shape(table, &shape);
 }
 
+static bool opp_wants_required_devs(const struct dev_pm_opp_config *config)
+{
+	return config->required_devs || config->genpd_names;
+}
+
+/* The number of required OPPs, which the device tree fixes. */
+static int opp_required_slots(struct opp_table *table, struct device *dev)
+{
+	unsigned int nr = opp_of_required_count(table->np);
+
+	if (!nr)
+		dev_err(dev, "OPP table requires no OPPs of other devices\n");
+	return nr ?: -EINVAL;
+}
+
+static void opp_detach_genpds(struct device **devs, unsigned int nr)
+{
+	while (nr--)
+		if (!IS_ERR_OR_NULL(devs[nr]))
+			dev_pm_domain_detach(devs[nr], false);
+}
+
+static int opp_attach_genpds(struct device *dev, const char * const *names,
+			     struct device **devs, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr && names[i]; i++) {
+		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
+		if (IS_ERR_OR_NULL(devs[i])) {
+			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
+
+			dev_err(dev, "cannot attach power domain %s: %d\n",
+				names[i], ret);
+			devs[i] = NULL;
+			opp_detach_genpds(devs, i);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+/*
+ * The devices whose performance state follows "required-opps": given, or
+ * the virtual devices of power domains attached by name.
+ */
+static int opp_apply_required_devs(struct opp_table *table, struct device *dev,
+				   const struct dev_pm_opp_config *config)
+{
+	struct device **devs;
+	int nr, ret = 0;
+
+	if (config->required_devs && config->genpd_names)
+		return -EINVAL;
+	if (table->required_devs)
+		return -EALREADY;
+
+	nr = opp_required_slots(table, dev);
+	if (nr < 0)
+		return nr;
+
+	devs = kcalloc(nr, sizeof(*devs), GFP_KERNEL);
+	if (!devs)
+		return -ENOMEM;
+
+	if (config->required_devs)
+		memcpy(devs, config->required_devs, array_size(nr, sizeof(*devs)));
+	else
+		ret = opp_attach_genpds(dev, config->genpd_names, devs, nr);
+	if (ret) {
+		kfree(devs);
+		return ret;
+	}
+
+	if (config->virt_devs)
+		*config->virt_devs = devs;
+	table->required_devs = devs;
+	table->nr_required_devs = nr;
+	table->genpd_devs = !config->required_devs;
+	return 0;
+}
+
+static void opp_undo_required_devs(struct opp_table *table)
+{
+	if (table->genpd_devs)
+		opp_detach_genpds(table->required_devs, table->nr_required_devs);
+	kfree(table->required_devs);
+	table->required_devs = NULL;
+	table->nr_required_devs = 0;
+	table->genpd_devs = false;
+}
+
 /* In this order: the regulators step needs to know about a helper. */
 static const struct opp_config_step opp_config_steps[] = {
 	{
@@ -391,13 +485,13 @@ static const struct opp_config_step opp_config_steps[] = {
 		.apply = opp_apply_regulators,
 		.undo = opp_undo_regulators,
 	},
+	{
+		.name = "required devices",
+		.wanted = opp_wants_required_devs,
+		.apply = opp_apply_required_devs,
+		.undo = opp_undo_required_devs,
+	},
 };
-
-/* Fields of struct dev_pm_opp_config this core does not handle yet. */
-static bool opp_config_is_unsupported(const struct dev_pm_opp_config *config)
-{
-	return config->genpd_names || config->required_devs;
-}
 
 static void __opp_config_undo(struct opp_config_token *token)
 {
@@ -471,7 +565,9 @@ static void opp_config_release(struct opp_config_token *token)
  * @dev: the device; its table is created if it has none
  * @config: the settings: clocks (with an optional config_clks callback),
  *	property name suffix, supported hardware versions, a
- *	config_regulators callback, regulators
+ *	config_regulators callback, regulators, and either the devices whose
+ *	performance state follows "required-opps" or the names of power domains
+ *	to attach for that (their virtual devices returned in @virt_devs)
  *
  * Must come before the table gets its OPPs. Clocks and regulators are got
  * here (regulators with regulator_get_optional(), in supply order). On a
@@ -484,10 +580,9 @@ static void opp_config_release(struct opp_config_token *token)
  *
  * * -EINVAL - bad @dev or @config: a hardware version list without count,
  *   several clocks without config_clks, config_clks without clocks, an
- *   empty regulator list
+ *   empty regulator list, both required devices and power domains, or
+ *   required devices for a table that requires nothing
  * * -EBUSY - the table already has OPPs
- * * -EOPNOTSUPP - @config asks for power domains or required devices, which
- *   this core does not handle yet
  * * -EPROBE_DEFER, or another error - a clock or regulator is missing
  * * -ENOMEM - out of memory
  */
@@ -499,10 +594,6 @@ int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 
 	if (!config)
 		return -EINVAL;
-	if (opp_config_is_unsupported(config)) {
-		dev_err(dev, "OPP configuration asks for what this core cannot do yet\n");
-		return -EOPNOTSUPP;
-	}
 
 	token = kzalloc(sizeof(*token), GFP_KERNEL);
 	if (!token)

@@ -2,8 +2,8 @@
 /*
  * DVFS: moving a device from one OPP to another.
  *
- * A transition walks one ordered list of steps: power domain level,
- * interconnect bandwidth, regulators, clock. Scaling up walks it forwards,
+ * A transition walks one ordered list of steps: required OPPs, power domain
+ * level, interconnect bandwidth, regulators, clock. Scaling up walks it forwards,
  * so supplies rise before the clock; scaling down walks it backwards, so
  * the clock drops before the supplies. When a step fails, the steps already
  * taken are walked back to the old OPP in reverse, the current OPP stays the
@@ -69,6 +69,47 @@ struct opp_step {
 /* ------------------------------------------------------------------------ */
 /* Steps                                                                     */
 /* ------------------------------------------------------------------------ */
+
+/* The level of @opp's @i-th required OPP, or -EBUSY before it is loaded. */
+static int opp_required_level(struct dev_pm_opp *opp, unsigned int i)
+{
+	struct dev_pm_opp *req;
+	unsigned int level;
+	bool genpd;
+
+	req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
+	if (!req)
+		return -EBUSY;
+
+	level = req->level;
+	dev_pm_opp_put(req);
+	return level == OPP_LEVEL_UNSET ? 0 : level;
+}
+
+/* Required devices follow in "required-opps" order, in reverse going down. */
+static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
+			     struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	unsigned int nr = min_t(unsigned int, table->nr_required_devs,
+				opp->nr_required), k, i;
+	int level, ret;
+
+	for (k = 0; k < nr; k++) {
+		i = t->down ? nr - 1 - k : k;
+		if (!table->required_devs[i])
+			continue;
+		level = opp_required_level(opp, i);
+		if (level < 0)
+			return level;
+		ret = dev_pm_domain_set_performance_state(table->required_devs[i],
+							  level);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
 
 static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
 			  struct dev_pm_opp *opp, unsigned long rate)
@@ -260,6 +301,7 @@ static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
 }
 
 static const struct opp_step opp_steps[] = {
+	{ .name = "required OPPs", .apply = opp_step_required },
 	{ .name = "performance level", .apply = opp_step_level },
 	{ .name = "bandwidth", .apply = opp_step_bw },
 	{ .name = "regulators", .apply = opp_step_regulators },
@@ -421,6 +463,10 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 
 	if (table->current_opp && table->current_opp->level != OPP_LEVEL_UNSET)
 		dev_pm_domain_set_performance_state(dev, 0);
+	for (i = table->nr_required_devs; i-- > 0;)
+		if (table->required_devs[i])
+			dev_pm_domain_set_performance_state(table->required_devs[i],
+							    0);
 
 	table->enabled = false;
 	return 0;
@@ -496,7 +542,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
  * table are serialised.
  *
  * With 0, bandwidth votes are dropped, supplies disabled and the level
- * vote removed, as Linux does.
+ * votes of the device and its required devices removed, as Linux does.
  *
  * Context: Process context; takes the table's dvfs_lock and sleeps in the
  * clock and regulator frameworks.

@@ -764,15 +764,27 @@ static int opp_of_setup_paths(struct opp_of_parser *p)
 	return opp_of_keep_paths(p->dev, p->table, nr);
 }
 
-static void opp_of_count_required(struct opp_of_parser *p)
+/**
+ * opp_of_required_count() - how many OPPs each OPP of a table requires
+ * @np: the "operating-points-v2" node, or NULL
+ *
+ * Context: Process context.
+ * Return: the number of "required-opps" entries of the table's first OPP.
+ */
+unsigned int opp_of_required_count(struct device_node *np)
 {
 	struct device_node *first __free(device_node) =
-		of_get_next_available_child(p->np, NULL);
+		np ? of_get_next_available_child(np, NULL) : NULL;
 	int count = 0;
 
 	if (first)
 		count = of_count_phandle_with_args(first, "required-opps", NULL);
-	p->shape.nr_required = max(count, 0);
+	return max(count, 0);
+}
+
+static void opp_of_count_required(struct opp_of_parser *p)
+{
+	p->shape.nr_required = opp_of_required_count(p->np);
 }
 
 /*

@@ -304,6 +304,11 @@ struct opp_seed_config {
  * @seed_regulators: the regulators named by the original
  *	dev_pm_opp_set_regulators()
  * @seed_helper: users of the original set_opp helper
+ * @required_devs: the devices whose performance state follows each entry of
+ *	"required-opps" (NULL entries are skipped), or NULL; under @dvfs_lock
+ * @nr_required_devs: number of entries in @required_devs
+ * @genpd_devs: @required_devs came from attaching power domains, which are
+ *	detached when the configuration is cleared
  * @current_opp: the OPP the device runs at, referenced, or NULL
  * @current_rate: the rate the first clock was set to
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
@@ -349,6 +354,9 @@ struct opp_table {
 	config_regulators_t config_regulators;
 	int (*set_opp)(struct dev_pm_set_opp_data *data);
 	struct dev_pm_set_opp_data *set_opp_data;
+	struct device **required_devs;
+	unsigned int nr_required_devs;
+	bool genpd_devs;
 	struct opp_seed_config seed_regulators;
 	struct opp_seed_config seed_helper;
 	struct dev_pm_opp *current_opp;
@@ -482,6 +490,7 @@ static inline void opp_debug_remove_opp(struct opp_table *table,
 void opp_of_init_table(struct opp_table *table, struct device *dev,
 		       int index);
 void opp_of_clear_table(struct opp_table *table);
+unsigned int opp_of_required_count(struct device_node *np);
 #else
 static inline void opp_of_init_table(struct opp_table *table,
 				     struct device *dev, int index)
@@ -490,6 +499,11 @@ static inline void opp_of_init_table(struct opp_table *table,
 
 static inline void opp_of_clear_table(struct opp_table *table)
 {
+}
+
+static inline unsigned int opp_of_required_count(struct device_node *np)
+{
+	return 0;
 }
 #endif
 

@@ -18,10 +18,12 @@
 #include "../opp.h"
 #include "../trace.h"
 #include "dvfs_kunit.h"
+#include "of_kunit.h"
 #include "opp_kunit_dvfs.h"
 #include "opp_kunit_helpers.h"
 
 #define RATE(hz)	{ OPP_EV_RATE, 0, (hz) }
+#define PSTATE(level)	{ OPP_EV_PSTATE, 0, (level) }
 #define VOLT(id, uv)	{ OPP_EV_VOLT, (id), (uv) }
 #define ON(id)		{ OPP_EV_ON, (id), 0 }
 #define OFF(id)		{ OPP_EV_OFF, (id), 0 }
@@ -657,4 +659,63 @@ static struct kunit_suite opp_dvfs_dt_suite = {
 	.test_cases = opp_dvfs_dt_cases,
 };
 
-kunit_test_suites(&opp_dvfs_suite, &opp_dvfs_dt_suite);
+static int opp_dvfs_init_required(struct kunit *test)
+{
+	return of_overlay_apply_kunit(test, opp_of_kunit);
+}
+
+/*
+ * A required device's performance state follows "required-opps": before
+ * the clock when scaling up, after it when scaling down, 0 for rate 0.
+ */
+static void opp_dvfs_required_devs_follow(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,consumer",
+						    true, REQ_F1, 0);
+	struct device *domain = opp_kunit_of_device(test, "opp-kunit,domain");
+	struct device *devs[] = { opp_kunit_required_dev(fix), NULL };
+	struct dev_pm_opp_config config = { .required_devs = devs };
+
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+
+	/* The domain's table is not loaded: the move cannot be made. */
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), -EBUSY);
+	EXPECT_LOG(test, fix);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);
+	EXPECT_LOG(test, fix, PSTATE(DOM_L2), RATE(REQ_F2));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F1), 0);
+	EXPECT_LOG(test, fix, RATE(REQ_F1), PSTATE(DOM_L1));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix, PSTATE(0));
+}
+
+/* Required devices need a table that requires something. */
+static void opp_dvfs_required_devs_need_required_opps(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,domain",
+						    true, 0, 0);
+	struct device *devs[] = { opp_kunit_required_dev(fix), NULL };
+	struct dev_pm_opp_config config = { .required_devs = devs };
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_config(fix->dev, &config), -EINVAL);
+	config.genpd_names = (const char * const []){ "perf", NULL };
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_config(fix->dev, &config), -EINVAL);
+}
+
+static struct kunit_case opp_dvfs_required_cases[] = {
+	KUNIT_CASE(opp_dvfs_required_devs_follow),
+	KUNIT_CASE(opp_dvfs_required_devs_need_required_opps),
+	{}
+};
+
+static struct kunit_suite opp_dvfs_required_suite = {
+	.name = "opp_dvfs_required",
+	.init = opp_dvfs_init_required,
+	.test_cases = opp_dvfs_required_cases,
+};
+
+kunit_test_suites(&opp_dvfs_suite, &opp_dvfs_dt_suite,
+		  &opp_dvfs_required_suite);

@@ -10,6 +10,7 @@
 #include <linux/clk.h>
 #include <linux/clkdev.h>
 #include <linux/device.h>
+#include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
 
 #include "opp_kunit_dvfs.h"
@@ -266,6 +267,44 @@ struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 	if (of)
 		opp_kunit_bind_node(test, fix->dev, name);
 	return fix;
+}
+
+static int opp_fake_set_pstate(struct device *dev, unsigned int state)
+{
+	opp_kunit_log(dev_get_drvdata(dev), OPP_EV_PSTATE, 0, state);
+	return 0;
+}
+
+static struct dev_pm_domain opp_fake_domain = {
+	.set_performance_state = opp_fake_set_pstate,
+};
+
+static void opp_kunit_leave_domain(void *data)
+{
+	struct device *dev = data;
+
+	dev->pm_domain = NULL;
+}
+
+/**
+ * opp_kunit_required_dev() - a device in a recording power domain
+ * @fix: the fixture whose log gets its performance states
+ *
+ * Return: the device, test-managed.
+ */
+struct device *opp_kunit_required_dev(struct opp_kunit_dvfs *fix)
+{
+	struct kunit *test = fix->test;
+	struct device *dev = kunit_device_register(test, "opp-kunit-genpd");
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	dev_set_drvdata(dev, fix);
+	/* A KUnit device is bound, so dev_pm_domain_set() would refuse. */
+	dev->pm_domain = &opp_fake_domain;
+	ret = kunit_add_action_or_reset(test, opp_kunit_leave_domain, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return dev;
 }
 
 /**

@@ -21,12 +21,14 @@
  * @OPP_EV_VOLT: regulator @id was set to @value uV
  * @OPP_EV_ON: regulator @id was enabled
  * @OPP_EV_OFF: regulator @id was disabled
+ * @OPP_EV_PSTATE: the required device got performance state @value
  */
 enum opp_kunit_ev_kind {
 	OPP_EV_RATE,
 	OPP_EV_VOLT,
 	OPP_EV_ON,
 	OPP_EV_OFF,
+	OPP_EV_PSTATE,
 };
 
 /**
@@ -97,6 +99,7 @@ struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 				      bool of, unsigned long rate,
 				      unsigned int nr_regs);
 unsigned long opp_kunit_reg_uv(const struct opp_kunit_fake_reg *reg);
+struct device *opp_kunit_required_dev(struct opp_kunit_dvfs *fix);
 void opp_kunit_expect_log(struct kunit *test, struct opp_kunit_dvfs *fix,
 			  const struct opp_kunit_ev *want, unsigned int nr);
 
