@@ -25,8 +25,8 @@
 #define BASE_UV		800000UL	/* and at BASE_UV + i * STEP_UV */
 #define STEP_UV		25000UL
 #define ADJUSTED_UV	1500000UL	/* the writer's adjusted voltage */
-#define READER_ITERS	20000
-#define WRITER_ITERS	1500
+#define READER_ITERS	10000
+#define WRITER_ITERS	400
 #define NR_THREADS	3
 
 struct opp_race {
