@@ -50,21 +50,6 @@ static unsigned long race_volt(unsigned int i)
 	return BASE_UV + i * STEP_UV;
 }
 
-/* Park until kthread_stop(), so the stopper never races a self-exit. */
-static int race_finish(struct opp_race *race)
-{
-	if (atomic_dec_and_test(&race->running))
-		complete(&race->done);
-
-	set_current_state(TASK_INTERRUPTIBLE);
-	while (!kthread_should_stop()) {
-		schedule();
-		set_current_state(TASK_INTERRUPTIBLE);
-	}
-	__set_current_state(TASK_RUNNING);
-	return 0;
-}
-
 static void race_check_opp(struct opp_race *race, struct dev_pm_opp *opp)
 {
 	unsigned long rate = dev_pm_opp_get_freq(opp);
@@ -105,7 +90,7 @@ static int race_reader(void *data)
 		cond_resched();
 	}
 
-	return race_finish(race);
+	return opp_kunit_thread_done(&race->running, &race->done);
 }
 
 /*
@@ -142,7 +127,7 @@ static int race_writer(void *data)
 		cond_resched();
 	}
 
-	return race_finish(race);
+	return opp_kunit_thread_done(&race->running, &race->done);
 }
 
 static void race_check_table(struct kunit *test, struct device *dev)

@@ -561,15 +561,7 @@ static int opp_dvfs_race_thread(void *data)
 		cond_resched();
 	}
 
-	if (atomic_dec_and_test(&race->running))
-		complete(&race->done);
-	set_current_state(TASK_INTERRUPTIBLE);
-	while (!kthread_should_stop()) {
-		schedule();
-		set_current_state(TASK_INTERRUPTIBLE);
-	}
-	__set_current_state(TASK_RUNNING);
-	return 0;
+	return opp_kunit_thread_done(&race->running, &race->done);
 }
 
 /*

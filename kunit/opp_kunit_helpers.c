@@ -7,7 +7,9 @@
 #include <kunit/device.h>
 #include <kunit/of.h>
 #include <kunit/test.h>
+#include <linux/completion.h>
 #include <linux/device.h>
+#include <linux/kthread.h>
 #include <linux/of.h>
 #include <linux/pm_opp.h>
 
@@ -296,4 +298,28 @@ struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
 	ret = kunit_add_action_or_reset(test, opp_kunit_unregister, n);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	return rec;
+}
+
+/**
+ * opp_kunit_thread_done() - end a test kthread: count it out, then park
+ * @running: threads still running; the last one completes @done
+ * @done: what the test waits on, with a timeout
+ *
+ * The thread then waits for kthread_stop(), so that the test, which stops
+ * every thread before checking results, never races a thread's own exit.
+ *
+ * Return: 0, for the thread function to return.
+ */
+int opp_kunit_thread_done(atomic_t *running, struct completion *done)
+{
+	if (atomic_dec_and_test(running))
+		complete(done);
+
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
 }

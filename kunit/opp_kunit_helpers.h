@@ -70,4 +70,7 @@ struct opp_kunit_events {
 struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
 						 struct device *dev);
 
+struct completion;
+int opp_kunit_thread_done(atomic_t *running, struct completion *done);
+
 #endif /* __OPP_KUNIT_HELPERS_H__ */
