@@ -620,17 +620,16 @@ static int opp_of_finish(struct opp_of_parser *p)
 	opp_check_regulators(p->table, p->dev, p->opps, p->nr);
 
 	ret = opp_table_set_shape(p->table, &p->shape);
-	if (ret) {
+	if (ret == -EBUSY)
 		dev_err(p->dev, "OPP table already holds OPPs of another shape\n");
+	if (ret)
 		return ret;
-	}
 
 	ret = opp_table_add_batch(p->table, p->opps, p->nr);
-	if (ret) {
-		dev_err(p->dev, "OPPs from firmware clash with OPPs added by code: %d\n",
-			ret);
+	if (ret == -EEXIST)
+		dev_err(p->dev, "OPPs from firmware clash with OPPs added by code\n");
+	if (ret)
 		return ret;
-	}
 
 	/* The table owns them now. */
 	p->nr = 0;

@@ -8,11 +8,6 @@
 #include <kunit/test.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
-#include <linux/file.h>
-#include <linux/fs.h>
-#include <linux/mman.h>
-#include <linux/mount.h>
-#include <linux/uaccess.h>
 #include <linux/pm_opp.h>
 #include <linux/string.h>
 
@@ -45,55 +40,20 @@ static struct dentry *opp_debugfs_find(struct kunit *test, const char *path)
 	return d;
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(opp_debugfs_unmount, kern_unmount,
-			    struct vfsmount *);
-KUNIT_DEFINE_ACTION_WRAPPER(opp_debugfs_fput, fput, struct file *);
-
 /* Opens opp/@path as user space would; closed when the test ends. */
 static struct file *opp_debugfs_open(struct kunit *test, const char *path)
 {
-	struct file_system_type *type = get_fs_type("debugfs");
 	char *full = kunit_kzalloc(test, strlen(path) + 5, GFP_KERNEL);
-	struct vfsmount *mnt;
-	struct file *file;
-
-	/* debugfs is built in: the type holds no module reference to drop. */
-	KUNIT_ASSERT_NOT_NULL(test, type);
-	mnt = kern_mount(type);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mnt);
-	if (kunit_add_action_or_reset(test, opp_debugfs_unmount, mnt))
-		KUNIT_FAIL_AND_ABORT(test, "cannot track the mount");
 
 	KUNIT_ASSERT_NOT_NULL(test, full);
 	sprintf(full, "opp/%s", path);
-	file = file_open_root_mnt(mnt, full, O_RDONLY, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, file, "cannot open %s", full);
-	if (kunit_add_action_or_reset(test, opp_debugfs_fput, file))
-		KUNIT_FAIL_AND_ABORT(test, "cannot track a file");
-	return file;
+	return opp_kunit_debugfs_open(test, full, O_RDONLY);
 }
 
-/*
- * Reads an open file from its start, through its real read method (the
- * debugfs proxy that guards against removal) into a user buffer, as a read()
- * would; returns the byte count or -errno.
- */
 static ssize_t opp_debugfs_read(struct kunit *test, struct file *file,
 				char *buf, size_t size)
 {
-	unsigned long ubuf = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE,
-					   PROT_READ | PROT_WRITE,
-					   MAP_ANONYMOUS | MAP_PRIVATE, 0);
-	loff_t pos = 0;
-	ssize_t n;
-
-	KUNIT_ASSERT_NE(test, ubuf, 0);
-	size = min_t(size_t, size - 1, PAGE_SIZE);
-	n = file->f_op->read(file, (char __user *)ubuf, size, &pos);
-	if (n > 0 && copy_from_user(buf, (char __user *)ubuf, n))
-		n = -EFAULT;
-	buf[n > 0 ? n : 0] = '\0';
-	return n;
+	return opp_kunit_debugfs_io(test, file, buf, size, false);
 }
 
 /* The text of file @path under opp/. */

@@ -9,9 +9,14 @@
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/device.h>
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/kthread.h>
+#include <linux/mman.h>
+#include <linux/mount.h>
 #include <linux/of.h>
 #include <linux/pm_opp.h>
+#include <linux/uaccess.h>
 
 #include "../opp.h"
 #include "opp_kunit_helpers.h"
@@ -322,4 +327,76 @@ int opp_kunit_thread_done(atomic_t *running, struct completion *done)
 	}
 	__set_current_state(TASK_RUNNING);
 	return 0;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_unmount, kern_unmount, struct vfsmount *);
+KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_fput, fput, struct file *);
+
+/**
+ * opp_kunit_debugfs_open() - open a debugfs file as user space would
+ * @test: the test
+ * @path: the path below the debugfs root
+ * @flags: O_RDONLY or O_WRONLY
+ *
+ * Nothing mounts debugfs in a KUnit boot: the file is opened through a
+ * kernel mount of it. Both are released when the test ends.
+ *
+ * Return: the open file; the test aborts if it cannot be opened.
+ */
+struct file *opp_kunit_debugfs_open(struct kunit *test, const char *path,
+				    int flags)
+{
+	/* debugfs is built in: the type holds no module reference to drop. */
+	struct file_system_type *type = get_fs_type("debugfs");
+	struct vfsmount *mnt;
+	struct file *file;
+
+	KUNIT_ASSERT_NOT_NULL(test, type);
+	mnt = kern_mount(type);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mnt);
+	if (kunit_add_action_or_reset(test, opp_kunit_unmount, mnt))
+		KUNIT_FAIL_AND_ABORT(test, "cannot track the mount");
+
+	file = file_open_root_mnt(mnt, path, flags, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, file, "cannot open %s", path);
+	if (kunit_add_action_or_reset(test, opp_kunit_fput, file))
+		KUNIT_FAIL_AND_ABORT(test, "cannot track a file");
+	return file;
+}
+
+/**
+ * opp_kunit_debugfs_io() - read or write an open debugfs file from its start
+ * @test: the test
+ * @file: from opp_kunit_debugfs_open()
+ * @buf: the text to write, or room for what is read (NUL-terminated)
+ * @size: size of @buf
+ * @write: write @buf instead of reading into it
+ *
+ * Goes through the file's real method (the debugfs proxy that guards
+ * against removal) with a user buffer, as read() or write() would.
+ *
+ * Return: the byte count, or -errno.
+ */
+ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
+			     size_t size, bool write)
+{
+	unsigned long ubuf = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE,
+					   PROT_READ | PROT_WRITE,
+					   MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	char __user *user = (char __user *)ubuf;
+	loff_t pos = 0;
+	ssize_t n;
+
+	KUNIT_ASSERT_NE(test, ubuf, 0);
+	size = min_t(size_t, write ? strlen(buf) : size - 1, PAGE_SIZE);
+	if (write) {
+		KUNIT_ASSERT_EQ(test, copy_to_user(user, buf, size), 0);
+		return file->f_op->write(file, user, size, &pos);
+	}
+
+	n = file->f_op->read(file, user, size, &pos);
+	if (n > 0 && copy_from_user(buf, user, n))
+		n = -EFAULT;
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
 }

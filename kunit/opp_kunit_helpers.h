@@ -73,4 +73,10 @@ struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
 struct completion;
 int opp_kunit_thread_done(atomic_t *running, struct completion *done);
 
+struct file;
+struct file *opp_kunit_debugfs_open(struct kunit *test, const char *path,
+				    int flags);
+ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
+			     size_t size, bool write);
+
 #endif /* __OPP_KUNIT_HELPERS_H__ */

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suite opp_fault: every allocation failure while loading a table or
+ * configuring one returns an error and leaves nothing behind.
+ *
+ * The Nth slab allocation of the test's own task is made to fail
+ * (current->fail_nth, with failslab told not to spare GFP_KERNEL and to
+ * stay quiet), for N = 1, 2, ... until the operation no longer reaches the
+ * Nth allocation and succeeds.
+ */
+
+#include <kunit/of.h>
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/fs.h>
+#include <linux/pm_opp.h>
+#include <linux/sched.h>
+
+#include "../opp.h"
+#include "dvfs_kunit.h"
+#include "of_kunit.h"
+#include "opp_kunit_dvfs.h"
+#include "opp_kunit_helpers.h"
+
+#define MAX_ALLOCS	400
+
+static void opp_fault_set(struct kunit *test, const char *path, char *value)
+{
+	struct file *file = opp_kunit_debugfs_open(test, path, O_WRONLY);
+
+	KUNIT_ASSERT_GT(test, opp_kunit_debugfs_io(test, file, value, 0, true),
+			0);
+}
+
+static int opp_fault_init(struct kunit *test)
+{
+	opp_fault_set(test, "failslab/ignore-gfp-wait", "N");
+	opp_fault_set(test, "failslab/verbose", "0");
+	return of_overlay_apply_kunit(test, opp_of_kunit);
+}
+
+/* Runs @op with the @n-th allocation failing; true if it was reached. */
+static bool opp_fault_nth(unsigned int n, int (*op)(void *data), void *data,
+			  int *ret)
+{
+	bool reached;
+
+	WRITE_ONCE(current->fail_nth, n);
+	*ret = op(data);
+	reached = !READ_ONCE(current->fail_nth);
+	WRITE_ONCE(current->fail_nth, 0);
+	return reached;
+}
+
+static int opp_fault_load(void *dev)
+{
+	return dev_pm_opp_of_add_table(dev);
+}
+
+/*
+ * Loading the tutorial's table: each failure is -ENOMEM with no table left,
+ * or (when only debugfs lost an entry) a complete table.
+ */
+static void opp_fault_dt_load(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,seed-0");
+	unsigned int n;
+	int ret;
+
+	for (n = 1; n < MAX_ALLOCS; n++) {
+		if (!opp_fault_nth(n, opp_fault_load, dev, &ret))
+			break;
+		if (ret) {
+			KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
+			KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(dev),
+					    -ENODEV, "allocation %u", n);
+		} else {
+			KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(dev),
+					    3, "allocation %u", n);
+			dev_pm_opp_of_remove_table(dev);
+		}
+		opp_flush_releases();
+	}
+
+	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+	kunit_info(test, "table load needs %u allocations", n - 1);
+}
+
+struct opp_fault_config {
+	struct device *dev;
+	struct dev_pm_opp_config config;
+	int token;
+};
+
+static int opp_fault_configure(void *data)
+{
+	struct opp_fault_config *c = data;
+
+	c->token = dev_pm_opp_set_config(c->dev, &c->config);
+	return c->token < 0 ? c->token : 0;
+}
+
+/* Setting clocks and regulators up: each failure leaves no table. */
+static void opp_fault_config_regulators(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", "vdd2", NULL };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-fault", false,
+						    DVFS_F1, 2);
+	struct opp_fault_config c = {
+		.dev = fix->dev,
+		.config = { .regulator_names = names },
+	};
+	static const char * const clk[] = { NULL, NULL };
+	unsigned int n;
+	int ret;
+
+	c.config.clk_names = clk;
+	for (n = 1; n < MAX_ALLOCS; n++) {
+		if (!opp_fault_nth(n, opp_fault_configure, &c, &ret))
+			break;
+		if (!ret) {
+			dev_pm_opp_clear_config(c.token);
+			continue;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
+		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(fix->dev),
+				    -ENODEV, "allocation %u", n);
+	}
+
+	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	dev_pm_opp_remove_all_dynamic(fix->dev);
+	dev_pm_opp_clear_config(c.token);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
+}
+
+struct opp_fault_add {
+	struct device *dev;
+	unsigned long freq;
+};
+
+static int opp_fault_add_one(void *data)
+{
+	struct opp_fault_add *a = data;
+
+	return dev_pm_opp_add(a->dev, a->freq, DVFS_V1);
+}
+
+/* Adding to a table: a failure leaves the table as it was. */
+static void opp_fault_dynamic_add(struct kunit *test)
+{
+	struct opp_fault_add a = {
+		.dev = opp_kunit_device(test, "opp-fault-add"),
+		.freq = DVFS_F2,
+	};
+	unsigned int n;
+	int ret;
+
+	opp_kunit_add(test, a.dev, DVFS_F1, DVFS_V1);
+	for (n = 1; n < MAX_ALLOCS; n++) {
+		if (!opp_fault_nth(n, opp_fault_add_one, &a, &ret))
+			break;
+		if (!ret) {
+			dev_pm_opp_remove(a.dev, a.freq);
+			continue;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
+		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(a.dev), 1,
+				    "allocation %u", n);
+	}
+
+	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(a.dev), 2);
+}
+
+static struct kunit_case opp_fault_cases[] = {
+	KUNIT_CASE_SLOW(opp_fault_dt_load),
+	KUNIT_CASE_SLOW(opp_fault_config_regulators),
+	KUNIT_CASE(opp_fault_dynamic_add),
+	{}
+};
+
+static struct kunit_suite opp_fault_suite = {
+	.name = "opp_fault",
+	.init = opp_fault_init,
+	.test_cases = opp_fault_cases,
+};
+
+kunit_test_suite(opp_fault_suite);
