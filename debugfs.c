@@ -9,7 +9,8 @@
  * <device> is "<parent>-<device>" when the device has a parent. A table
  * shared by several devices lives under the first one; the others are
  * symlinks. Beyond 6.12: opp/<device>/stats (current OPP, transitions,
- * last error) and opp/summary (every table, its devices and OPPs).
+ * last error, time at each OPP) and opp/summary (every table, its devices
+ * and OPPs).
  *
  * Files read the OPP or table behind them at read time, so they show
  * adjusted voltages and availability changes. A directory is removed before
@@ -22,6 +23,8 @@
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -331,6 +334,28 @@ static void opp_debug_dev_name(struct device *dev, char *name, size_t size)
 		snprintf(name, size, "%s", dev_name(dev));
 }
 
+/* Caller holds dvfs_lock. Time at each OPP, the current one's running. */
+static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
+{
+	u64 running = ktime_get_ns() - table->since_ns;
+	struct opp_snapshot *snap;
+	struct dev_pm_opp *opp;
+	unsigned int i;
+	u64 ns;
+
+	seq_puts(s, "time_in_state_ms:\n");
+	guard(rcu)();
+	snap = rcu_dereference(table->snap);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
+		opp = snap->opps[i];
+		ns = opp->time_ns;
+		if (opp == table->current_opp && table->enabled)
+			ns += running;
+		seq_printf(s, "  %lu: %llu\n", opp_rates(opp)[0],
+			   div_u64(ns, NSEC_PER_MSEC));
+	}
+}
+
 static int opp_debug_stats_show(struct seq_file *s, void *unused)
 {
 	struct opp_table *table = s->private;
@@ -343,6 +368,7 @@ static int opp_debug_stats_show(struct seq_file *s, void *unused)
 	seq_printf(s, "enabled: %d\n", table->enabled);
 	seq_printf(s, "transitions: %lu\n", table->transitions);
 	seq_printf(s, "last_error: %d\n", table->last_error);
+	__opp_debug_times(s, table);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_stats);

@@ -17,6 +17,7 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/interconnect.h>
+#include <linux/ktime.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
 #include <linux/slab.h>
@@ -403,6 +404,16 @@ static void opp_trace(const struct opp_transition *t, int ret)
 			   ret);
 }
 
+/* Caller holds dvfs_lock. Adds the time since the last change to the OPP. */
+static void __opp_account_time(struct opp_table *table)
+{
+	u64 now = ktime_get_ns();
+
+	if (table->enabled && table->current_opp)
+		table->current_opp->time_ns += now - table->since_ns;
+	table->since_ns = now;
+}
+
 /* Caller holds dvfs_lock. Moves the device to @opp, clock at @rate. */
 static int __opp_transition(struct opp_table *table, struct device *dev,
 			    struct dev_pm_opp *opp, unsigned long rate)
@@ -434,6 +445,7 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 		return ret;
 	}
 
+	__opp_account_time(table);
 	dev_pm_opp_get(opp);
 	dev_pm_opp_put(table->current_opp);
 	table->current_opp = opp;
@@ -460,6 +472,7 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 	}
 
 	opp_disable_supplies(table);
+	__opp_account_time(table);
 
 	if (table->current_opp && table->current_opp->level != OPP_LEVEL_UNSET)
 		dev_pm_domain_set_performance_state(dev, 0);

@@ -171,6 +171,8 @@ struct opp_supplies {
  * @np: the OPP's device tree node, referenced, or NULL
  * @debug: its debugfs directory, NULL before it has one, an error pointer
  *	once it left the table; under the table's debug_lock
+ * @time_ns: time the device ran at this OPP, for debugfs; under the
+ *	table's dvfs_lock
  * @release: entry in the list of OPPs waiting to be freed
  * @data: the rates (@nr_clks unsigned longs), then the initial supplies
  *	(max(1, @nr_supplies) entries), then the bandwidths (@nr_paths
@@ -192,6 +194,7 @@ struct dev_pm_opp {
 	struct dev_pm_opp_supply __rcu *supplies;
 	struct device_node *np;
 	struct opp_debug *debug;
+	u64 time_ns;
 	struct llist_node release;
 	unsigned long data[];
 };
@@ -313,6 +316,7 @@ struct opp_seed_config {
  * @current_rate: the rate the first clock was set to
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
  * @transitions: number of completed transitions, for debugfs
+ * @since_ns: when the current OPP's time started to count
  * @last_error: error of the last failed transition, 0 if none
  * @debug_lock: serialises the table's debugfs entries; held across debugfs
  *	calls, never with another OPP lock
@@ -363,6 +367,7 @@ struct opp_table {
 	unsigned long current_rate;
 	bool enabled;
 	unsigned long transitions;
+	u64 since_ns;
 	int last_error;
 	/* serialises the table's debugfs entries */
 	struct mutex debug_lock;

@@ -199,6 +199,8 @@ static void opp_debugfs_stats_and_summary(struct kunit *test)
 	stats = opp_debugfs_text(test, opp_debugfs_dir(test, fix->dev, "/stats"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(stats, "transitions: 1\n"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(stats, "current_opp_hz: 300000000\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(stats, "time_in_state_ms:\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(stats, "  100000000: 0\n"));
 
 	summary = opp_debugfs_text(test, "summary");
 	KUNIT_EXPECT_NOT_NULL(test, strstr(summary, "opp-dbg-dvfs"));
