@@ -173,7 +173,7 @@ static struct clk **opp_get_clocks(struct device *dev,
 static int opp_apply_clocks(struct opp_table *table, struct device *dev,
 			    const struct dev_pm_opp_config *config)
 {
-	const struct opp_shape *old = &table->shape;
+	const struct opp_shape old = table->shape;
 	struct opp_shape shape;
 	unsigned int nr;
 	struct clk **clks;
@@ -190,17 +190,17 @@ static int opp_apply_clocks(struct opp_table *table, struct device *dev,
 	if (table->clks_configured)
 		return -EALREADY;
 
-	shape = (struct opp_shape){
-		.nr_clks = nr, .nr_supplies = old->nr_supplies,
-		.nr_paths = old->nr_paths, .nr_required = old->nr_required,
-	};
+	shape = old;
+	shape.nr_clks = nr;
 	ret = opp_table_set_shape(table, &shape);
 	if (ret)
 		return ret;
 
 	clks = opp_get_clocks(dev, config->clk_names, nr);
-	if (IS_ERR(clks))
+	if (IS_ERR(clks)) {
+		opp_table_set_shape(table, &old);
 		return PTR_ERR(clks);
+	}
 
 	opp_put_clocks(table->clks, table->nr_clk_handles);
 	table->clks = clks;
@@ -304,6 +304,7 @@ static int opp_apply_regulators(struct opp_table *table, struct device *dev,
 				const struct dev_pm_opp_config *config)
 {
 	unsigned int nr = opp_count_names(config->regulator_names);
+	const struct opp_shape old = table->shape;
 	struct dev_pm_set_opp_data *data;
 	struct regulator **regs;
 	struct opp_shape shape;
@@ -314,12 +315,6 @@ static int opp_apply_regulators(struct opp_table *table, struct device *dev,
 	if (table->regulators)
 		return -EALREADY;
 
-	shape = table->shape;
-	shape.nr_supplies = nr;
-	ret = opp_table_set_shape(table, &shape);
-	if (ret)
-		return ret;
-
 	data = opp_alloc_set_opp_data(dev, nr);
 	if (!data)
 		return -ENOMEM;
@@ -327,6 +322,15 @@ static int opp_apply_regulators(struct opp_table *table, struct device *dev,
 	if (IS_ERR(regs)) {
 		kfree(data);
 		return PTR_ERR(regs);
+	}
+
+	shape = old;
+	shape.nr_supplies = nr;
+	ret = opp_table_set_shape(table, &shape);
+	if (ret) {
+		opp_put_regulators(regs, nr);
+		kfree(data);
+		return ret;
 	}
 
 	data->regulators = regs;

@@ -96,7 +96,8 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	kref_init(&table->kref);
 	mutex_init(&table->lock);
 	mutex_init(&table->static_lock);
-	mutex_init(&table->dvfs_lock);
+	lockdep_register_key(&table->dvfs_key);
+	__mutex_init(&table->dvfs_lock, "opp_table->dvfs_lock", &table->dvfs_key);
 	mutex_init(&table->debug_lock);
 	INIT_LIST_HEAD(&table->debug_links);
 	INIT_LIST_HEAD(&table->links);
@@ -117,6 +118,7 @@ static void opp_table_free(struct opp_table *table)
 	kvfree(rcu_dereference_protected(table->snap, true));
 	mutex_destroy(&table->debug_lock);
 	mutex_destroy(&table->dvfs_lock);
+	lockdep_unregister_key(&table->dvfs_key);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
 	kfree(table);
@@ -333,6 +335,7 @@ static void opp_table_destroy(struct opp_table *table)
 	kfree_const(table->prop_name);
 	mutex_destroy(&table->debug_lock);
 	mutex_destroy(&table->dvfs_lock);
+	lockdep_unregister_key(&table->dvfs_key);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
 	kfree_rcu(table, rcu);
@@ -1191,21 +1194,59 @@ unsigned long dev_pm_opp_get_freq_indexed(struct dev_pm_opp *opp, u32 index)
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_freq_indexed);
 
 /**
+ * opp_level() - the level an OPP votes for
+ * @opp: an OPP the caller holds
+ * @level: set to the level
+ *
+ * Its own level, or for an OPP that inherits it, the level of its only
+ * required OPP, a power domain's, as Linux links them.
+ *
+ * Context: Any context; takes no lock.
+ * Return: 0 with *@level set (%OPP_LEVEL_UNSET when the OPP has none), or
+ * -EBUSY while the required table is not loaded.
+ */
+int opp_level(struct dev_pm_opp *opp, unsigned int *level)
+{
+	struct dev_pm_opp *required;
+	bool genpd;
+
+	*level = opp->level;
+	if (!opp->inherits_level)
+		return 0;
+
+	required = opp_find_by_np(opp_required_nps(opp)[0], &genpd);
+	if (!required)
+		return -EBUSY;
+
+	if (genpd)
+		*level = required->level;
+	dev_pm_opp_put(required);
+	return 0;
+}
+
+/**
  * dev_pm_opp_get_level() - the performance level of an available OPP
  * @opp: an OPP the caller holds a reference on
  *
+ * A device in a single power domain whose OPPs require the domain's gets
+ * the required OPP's level, as in Linux.
+ *
  * Context: Any context, including atomic; takes no lock.
- * Return: the level (%OPP_LEVEL_UNSET when the OPP has none), or U32_MAX for
- * an invalid or disabled @opp.
+ * Return: the level (%OPP_LEVEL_UNSET when the OPP has none, or its power
+ * domain's table is not loaded yet), or U32_MAX for an invalid or disabled
+ * @opp.
  */
 unsigned int dev_pm_opp_get_level(struct dev_pm_opp *opp)
 {
+	unsigned int level;
+
 	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
 		pr_err("level asked of an invalid or disabled OPP\n");
 		return U32_MAX;
 	}
 
-	return opp->level;
+	opp_level(opp, &level);
+	return level;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_level);
 
@@ -1331,7 +1372,8 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_clock_latency);
  *	device
  * @dev: the device
  *
- * Context: Any context; takes no lock.
+ * Context: Process context; takes the table's dvfs_lock and may sleep in
+ * the regulator framework.
  * Return: dev_pm_opp_get_max_clock_latency() plus
  * dev_pm_opp_get_max_volt_latency(), in ns.
  */
@@ -1496,6 +1538,16 @@ static int __opp_table_republish(struct opp_table *table,
 	return 0;
 }
 
+/* Configured clocks and regulators fix the number of rates and supplies. */
+static bool opp_shape_fits_config(struct opp_table *table,
+				  const struct opp_shape *shape)
+{
+	return (!table->clks_configured ||
+		shape->nr_clks == table->nr_clk_handles) &&
+	       (!table->supplies_configured ||
+		shape->nr_supplies == table->shape.nr_supplies);
+}
+
 /**
  * opp_table_set_shape() - set the sizes of the OPPs of an empty table
  * @table: the table, referenced by the caller
@@ -1503,7 +1555,8 @@ static int __opp_table_republish(struct opp_table *table,
  *
  * Context: Process context; takes the table's lock and may sleep.
  * Return: 0; -EINVAL when @shape has no rate; -EBUSY when the table already
- * has OPPs of another shape; -ENOMEM.
+ * has OPPs of another shape, or @shape disagrees with its configured clocks
+ * or regulators; -ENOMEM.
  */
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape)
 {
@@ -1518,6 +1571,8 @@ int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape)
 	snap = __opp_table_snapshot(table);
 	if (snap->nr_avail + snap->nr_unavail)
 		return memcmp(&table->shape, shape, sizeof(*shape)) ? -EBUSY : 0;
+	if (!opp_shape_fits_config(table, shape))
+		return -EBUSY;
 
 	/* Republish the empty table so that lookups check the new shape. */
 	prev = table->shape;

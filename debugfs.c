@@ -243,19 +243,25 @@ static bool __opp_debug_name_taken(struct opp_table *table, const char *name)
 }
 
 /*
- * "opp:<rate>" as in Linux; OPPs without a single rate take their level,
- * and OPPs that share a rate get their level appended.
+ * "opp:<rate>" as in Linux; OPPs without a single rate take their level;
+ * OPPs that share a rate get their level appended, and a name still taken
+ * gets a number.
  */
 static void __opp_debug_name(struct opp_table *table, struct dev_pm_opp *opp,
 			     char *name, size_t size)
 {
 	unsigned long id = opp->nr_clks == 1 ? opp_rates(opp)[0] : 0;
+	unsigned int n = 0;
 
 	if (!id && opp->level != OPP_LEVEL_UNSET)
 		id = opp->level;
 	snprintf(name, size, "opp:%lu", id);
-	if (__opp_debug_name_taken(table, name))
-		snprintf(name, size, "opp:%lu-%u", id, opp->level);
+	if (!__opp_debug_name_taken(table, name))
+		return;
+
+	snprintf(name, size, "opp:%lu-%u", id, opp->level);
+	while (__opp_debug_name_taken(table, name) && n < 1000)
+		snprintf(name, size, "opp:%lu-%u.%u", id, opp->level, ++n);
 }
 
 /* Caller holds debug_lock. */

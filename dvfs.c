@@ -34,13 +34,16 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
  * @dev: the device
  * @table: its table; the caller holds its dvfs_lock
  * @from: the OPP the device runs at
- * @to: the OPP it moves to
+ * @to: the OPP it moves to, or NULL to drop the device's votes
  * @from_rate: the rate of the first clock now
  * @to_rate: the rate the first clock moves to
- * @down: scaling down (the new OPP sorts before the old one)
+ * @down: scaling down (the new OPP sorts before the old one, or votes are
+ *	dropped)
  * @full: every step runs; otherwise (same OPP, other rate) only the clock
- * @rolling_back: the steps are being walked back to @from
- * @enabled_supplies: this transition enabled the supplies
+ * @back_to: where walking back goes: @from, or NULL (no votes) when the
+ *	device had none before
+ * @rolling_back: the steps are being walked back
+ * @supplies_on: whether the supplies are enabled, as the walk goes
  */
 struct opp_transition {
 	struct device *dev;
@@ -51,21 +54,28 @@ struct opp_transition {
 	unsigned long to_rate;
 	bool down;
 	bool full;
+	struct dev_pm_opp *back_to;
 	bool rolling_back;
-	bool enabled_supplies;
+	bool supplies_on;
 };
 
 /**
  * struct opp_step - one resource a transition moves
  * @name: what it is, for messages
- * @apply: moves the resource to @opp (at @rate for the first clock),
- *	from @prev
+ * @apply: moves the resource to @opp (at @rate for the first clock), from
+ *	@prev; a NULL @opp drops the device's vote for it
  */
 struct opp_step {
 	const char *name;
 	int (*apply)(struct opp_transition *t, struct dev_pm_opp *prev,
 		     struct dev_pm_opp *opp, unsigned long rate);
 };
+
+/* The order resources of one kind move in: reversed when going down. */
+static bool opp_reversed(const struct opp_transition *t)
+{
+	return t->down != t->rolling_back;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Steps                                                                     */
@@ -92,15 +102,16 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 			     struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct opp_table *table = t->table;
-	unsigned int nr = min_t(unsigned int, table->nr_required_devs,
-				opp->nr_required), k, i;
+	unsigned int nr = table->nr_required_devs, k, i;
 	int level, ret;
 
+	if (opp)
+		nr = min_t(unsigned int, nr, opp->nr_required);
 	for (k = 0; k < nr; k++) {
-		i = t->down ? nr - 1 - k : k;
+		i = opp_reversed(t) ? nr - 1 - k : k;
 		if (!table->required_devs[i])
 			continue;
-		level = opp_required_level(opp, i);
+		level = opp ? opp_required_level(opp, i) : 0;
 		if (level < 0)
 			return level;
 		ret = dev_pm_domain_set_performance_state(table->required_devs[i],
@@ -112,25 +123,53 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 	return 0;
 }
 
+/*
+ * The level @opp has the device vote for itself: its own, or its single
+ * power domain's required level unless a required device carries that.
+ */
+static int opp_own_level(struct opp_transition *t, struct dev_pm_opp *opp,
+			 unsigned int *level)
+{
+	struct opp_table *table = t->table;
+
+	*level = opp->level;
+	if (table->nr_required_devs && table->required_devs[0])
+		return 0;
+	return opp_level(opp, level);
+}
+
 static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
 			  struct dev_pm_opp *opp, unsigned long rate)
 {
-	if (opp->level == OPP_LEVEL_UNSET)
+	unsigned int level = OPP_LEVEL_UNSET;
+	int ret;
+
+	if (opp) {
+		ret = opp_own_level(t, opp, &level);
+		if (ret)
+			return ret;
+	} else if (prev && !opp_own_level(t, prev, &level) &&
+		   level != OPP_LEVEL_UNSET) {
+		level = 0;
+	}
+	if (level == OPP_LEVEL_UNSET)
 		return 0;
 
-	return dev_pm_domain_set_performance_state(t->dev, opp->level);
+	return dev_pm_domain_set_performance_state(t->dev, level);
 }
 
 static int opp_step_bw(struct opp_transition *t, struct dev_pm_opp *prev,
 		       struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct opp_table *table = t->table;
-	unsigned int i;
+	unsigned int nr = table->nr_icc_paths, i;
 	int ret;
 
-	for (i = 0; table->icc_paths && i < opp->nr_paths; i++) {
-		ret = icc_set_bw(table->icc_paths[i], opp_bw(opp)[i].avg,
-				 opp_bw(opp)[i].peak);
+	if (opp)
+		nr = min_t(unsigned int, nr, opp->nr_paths);
+	for (i = 0; table->icc_paths && i < nr; i++) {
+		ret = icc_set_bw(table->icc_paths[i], opp ? opp_bw(opp)[i].avg : 0,
+				 opp ? opp_bw(opp)[i].peak : 0);
 		if (ret)
 			return ret;
 	}
@@ -147,8 +186,11 @@ static const struct dev_pm_opp_supply *opp_supplies_rcu(struct dev_pm_opp *opp)
 static void opp_copy_supplies(struct dev_pm_opp *opp,
 			      struct dev_pm_opp_supply *out, unsigned int nr)
 {
+	memset(out, 0, array_size(nr, sizeof(*out)));
 	guard(rcu)();
-	memcpy(out, opp_supplies_rcu(opp), array_size(nr, sizeof(*out)));
+	memcpy(out, opp_supplies_rcu(opp),
+	       array_size(min_t(unsigned int, nr, opp->nr_supplies),
+			  sizeof(*out)));
 }
 
 static int opp_set_supply(struct opp_transition *t, unsigned int i,
@@ -181,7 +223,7 @@ static int opp_set_supplies(struct opp_transition *t, struct dev_pm_opp *prev,
 	opp_copy_supplies(prev, old, nr);
 
 	for (k = 0; k < nr; k++) {
-		i = t->down ? nr - 1 - k : k;
+		i = opp_reversed(t) ? nr - 1 - k : k;
 		ret = opp_set_supply(t, i, &new[i]);
 		if (ret)
 			break;
@@ -190,7 +232,7 @@ static int opp_set_supplies(struct opp_transition *t, struct dev_pm_opp *prev,
 		return 0;
 
 	while (k--) {
-		i = t->down ? nr - 1 - k : k;
+		i = opp_reversed(t) ? nr - 1 - k : k;
 		opp_set_supply(t, i, &old[i]);
 	}
 	return ret;
@@ -203,7 +245,7 @@ static int opp_call_set_opp_helper(struct opp_transition *t,
 	struct dev_pm_set_opp_data *data = t->table->set_opp_data;
 	unsigned int nr = t->table->nr_regulators;
 
-	data->old_opp.rate = prev == t->from ? t->from_rate : t->to_rate;
+	data->old_opp.rate = t->rolling_back ? t->to_rate : t->from_rate;
 	data->new_opp.rate = rate;
 	data->clk = t->table->nr_clk_handles ? t->table->clks[0] : NULL;
 	opp_copy_supplies(prev, data->old_opp.supplies, nr);
@@ -238,26 +280,23 @@ static int opp_enable_supplies(struct opp_table *table)
 }
 
 /*
- * The first transition enables the supplies once their voltage is set (as
- * Linux does, for regulators left on by the boot loader); walking it back
- * disables them again.
+ * The core enables the supplies once their voltage is set (as Linux does,
+ * for regulators left on by the boot loader) and disables them when the
+ * votes are dropped, or when a first transition is walked back.
  */
-static int opp_switch_supplies(struct opp_transition *t)
+static int opp_switch_supplies(struct opp_transition *t, bool on)
 {
-	int ret;
+	int ret = 0;
 
-	if (t->table->enabled)
+	if (t->supplies_on == on)
 		return 0;
 
-	if (t->rolling_back) {
-		if (t->enabled_supplies)
-			opp_disable_supplies(t->table);
-		t->enabled_supplies = false;
-		return 0;
-	}
-
-	ret = opp_enable_supplies(t->table);
-	t->enabled_supplies = !ret;
+	if (on)
+		ret = opp_enable_supplies(t->table);
+	else
+		opp_disable_supplies(t->table);
+	if (!ret)
+		t->supplies_on = on;
 	return ret;
 }
 
@@ -270,6 +309,8 @@ static int opp_step_regulators(struct opp_transition *t,
 
 	if (!table->nr_regulators && !table->set_opp)
 		return 0;
+	if (!opp)
+		return opp_switch_supplies(t, false);
 
 	if (table->set_opp)
 		ret = opp_call_set_opp_helper(t, prev, opp, rate);
@@ -280,7 +321,7 @@ static int opp_step_regulators(struct opp_transition *t,
 	else
 		ret = opp_set_supplies(t, prev, opp);
 
-	return ret ?: opp_switch_supplies(t);
+	return ret ?: opp_switch_supplies(t, true);
 }
 
 static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
@@ -289,11 +330,13 @@ static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
 	struct opp_table *table = t->table;
 	int ret;
 
-	if (!table->nr_clk_handles)
+	/* Dropping votes leaves the clock where it is. */
+	if (!table->nr_clk_handles || !opp)
 		return 0;
 
 	if (table->config_clks)
-		ret = table->config_clks(t->dev, table, opp, &rate, t->down);
+		ret = table->config_clks(t->dev, table, opp, &rate,
+					 opp_reversed(t));
 	else
 		ret = clk_set_rate(table->clks[0], rate);
 	if (!ret)
@@ -329,6 +372,13 @@ static bool opp_step_needed(const struct opp_transition *t,
 	return t->full || step == &opp_steps[OPP_CLOCK_STEP];
 }
 
+/*
+ * Puts back what steps 0..@taken-1 changed, the failed one included (steps
+ * are idempotent), to where the device was: its old OPP, or no votes at all
+ * if it had none. A step that cannot be restored ends the walk: raising the
+ * clock after a supply stayed low would be worse. The table is then marked
+ * unsure, so that the next transition sets everything.
+ */
 static void opp_walk_back(struct opp_transition *t, unsigned int taken)
 {
 	const struct opp_step *step;
@@ -339,10 +389,15 @@ static void opp_walk_back(struct opp_transition *t, unsigned int taken)
 		step = opp_nth_step(t, taken);
 		if (!opp_step_needed(t, step))
 			continue;
-		ret = step->apply(t, t->to, t->from, t->from_rate);
-		if (ret)
-			dev_err(t->dev, "cannot restore the %s of OPP %lu Hz: %d\n",
+		/* A clock has no vote to drop: it goes back to its old rate. */
+		ret = step->apply(t, t->to, step == &opp_steps[OPP_CLOCK_STEP] ?
+				  t->from : t->back_to, t->from_rate);
+		if (ret) {
+			dev_err(t->dev, "cannot restore the %s of OPP %lu Hz: %d; the device state is unsure\n",
 				step->name, opp_rates(t->from)[0], ret);
+			t->table->unsure = true;
+			return;
+		}
 	}
 }
 
@@ -360,7 +415,7 @@ static int opp_walk(struct opp_transition *t)
 		if (ret) {
 			dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
 				step->name, t->to_rate, ret, t->from_rate);
-			opp_walk_back(t, k);
+			opp_walk_back(t, k + 1);
 			return ret;
 		}
 	}
@@ -430,13 +485,16 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 	t.from = table->current_opp ?: opp;
 	t.from_rate = table->current_opp ? table->current_rate : rate;
 
-	if (t.from == opp && t.from_rate == rate && table->enabled)
+	if (t.from == opp && t.from_rate == rate && table->enabled &&
+	    !table->unsure)
 		return 0;
 
 	/* Before the first transition nothing is known to be set. */
-	t.full = t.from != opp || !table->enabled;
+	t.full = t.from != opp || !table->enabled || table->unsure;
 	t.down = opp_cmp(t.from, opp) > 0 ||
 		 (t.from == opp && rate < t.from_rate);
+	t.back_to = table->enabled ? t.from : NULL;
+	t.supplies_on = table->enabled;
 
 	ret = opp_walk(&t);
 	opp_trace(&t, ret);
@@ -450,6 +508,7 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 	dev_pm_opp_put(table->current_opp);
 	table->current_opp = opp;
 	table->enabled = true;
+	table->unsure = false;
 	table->transitions++;
 	return 0;
 }
@@ -457,30 +516,26 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 /* Caller holds dvfs_lock. Drops the device's votes, as Linux does for 0 Hz. */
 static int __opp_disable(struct opp_table *table, struct device *dev)
 {
-	unsigned int i;
+	struct opp_transition t = {
+		.dev = dev, .table = table, .from = table->current_opp,
+		.from_rate = table->current_rate, .to_rate = table->current_rate,
+		.down = true, .full = true, .back_to = table->current_opp,
+		.supplies_on = true,
+	};
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
-	if (!table->enabled)
+	if (!table->enabled || !t.from)
 		return 0;
 
-	for (i = 0; table->icc_paths && i < table->nr_icc_paths; i++) {
-		ret = icc_set_bw(table->icc_paths[i], 0, 0);
-		if (ret)
-			return ret;
+	ret = opp_walk(&t);
+	if (ret) {
+		table->last_error = ret;
+		return ret;
 	}
 
-	opp_disable_supplies(table);
 	__opp_account_time(table);
-
-	if (table->current_opp && table->current_opp->level != OPP_LEVEL_UNSET)
-		dev_pm_domain_set_performance_state(dev, 0);
-	for (i = table->nr_required_devs; i-- > 0;)
-		if (table->required_devs[i])
-			dev_pm_domain_set_performance_state(table->required_devs[i],
-							    0);
-
 	table->enabled = false;
 	return 0;
 }

@@ -212,7 +212,8 @@ static int opp_of_read_rates(const struct opp_of_parser *p,
 		ret = of_property_read_u64_index(np, "opp-hz", i, &rate);
 		if (ret)
 			return ret;
-		if (!rate || rate > ULONG_MAX) {
+		/* Multi-clock tables (UFS) give 0 for clocks they do not scale. */
+		if ((!rate && count == 1) || rate > ULONG_MAX) {
 			dev_err(p->dev, "%pOF: opp-hz %llu is not a usable rate\n",
 				np, rate);
 			return -EINVAL;
@@ -448,6 +449,12 @@ static int opp_of_read_required(const struct opp_of_parser *p,
 		}
 	}
 
+	/*
+	 * As in Linux, a device in a single power domain, whose OPPs require
+	 * one of the domain's, votes that level itself.
+	 */
+	opp->inherits_level = opp->nr_required == 1 && !p->table->is_genpd &&
+			      opp->level == OPP_LEVEL_UNSET;
 	return 0;
 }
 
@@ -903,7 +910,13 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 		return -EINVAL;
 	}
 
-	p->shape = (struct opp_shape){ .nr_clks = 1, .nr_supplies = 1 };
+	if (p->shape.nr_supplies != 1 || p->shape.nr_clks != 1) {
+		dev_err(p->dev, "%pOF: operating-points has one rate and one voltage per OPP, the table %u clocks and %u supplies\n",
+			np, p->shape.nr_clks, p->shape.nr_supplies);
+		return -EINVAL;
+	}
+	p->shape.nr_paths = 0;
+	p->shape.nr_required = 0;
 	nr = prop->length / (2 * sizeof(u32));
 	p->opps = kcalloc(nr, sizeof(*p->opps), GFP_KERNEL);
 	if (!p->opps)

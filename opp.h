@@ -66,8 +66,11 @@
  * - All OPPs of a table have @nr_clks rates, @nr_supplies supplies and
  *   @nr_paths bandwidth pairs, as the table says.
  * - Once published, an OPP changes only in @available (flipped by
- *   dev_pm_opp_enable() and dev_pm_opp_disable()) and @supplies (replaced as a
- *   whole by dev_pm_opp_adjust_voltage()). All other fields are fixed.
+ *   dev_pm_opp_enable() and dev_pm_opp_disable()), @supplies (replaced as a
+ *   whole by dev_pm_opp_adjust_voltage()), and the bookkeeping fields @debug
+ *   and @time_ns. All other fields are fixed.
+ * - A table's shape changes only while it has no OPPs, and never in the
+ *   sizes its configured clocks and regulators fix.
  *
  * Locking
  * -------
@@ -84,7 +87,8 @@
  * ``opp_table->static_lock`` guards @static_users and serialises populating
  * a table from firmware with tearing that population down, so that a second
  * device sharing the table never sees it half loaded. It is taken before
- * ``opp_table->lock``.
+ * ``opp_table->lock``. The notifiers and debugfs updates of a population run
+ * under it: a notifier must not load or remove firmware tables.
  *
  * ``opp_table->dvfs_lock`` serialises transitions (dev_pm_opp_set_rate() and
  * friends) and the clocks, regulators and callbacks they use, which
@@ -103,8 +107,11 @@
  * rcu_read_unlock(). The find_* and get_* functions are therefore safe in
  * atomic context.
  *
- * No lock of this file is held while notifiers, clock, regulator or debugfs
- * code runs.
+ * Apart from ``dvfs_lock``, ``static_lock`` (see above) and the debugfs-only
+ * ``debug_lock``, no lock of this file is held while notifiers, clock,
+ * regulator or debugfs code runs. Each table's ``dvfs_lock`` has its own
+ * lockdep class, since a transition may reach another table's through a
+ * power domain.
  *
  * Names
  * -----
@@ -164,6 +171,8 @@ struct opp_supplies {
  * @dynamic: added by code (dev_pm_opp_add_dynamic()), not from firmware
  * @turbo: a boost point, not for sustained use
  * @suspend: the OPP to use while the device is suspended
+ * @inherits_level: the OPP's level is that of its only required OPP, a
+ *	power domain's (see opp_level())
  * @level: performance level, or %OPP_LEVEL_UNSET
  * @clock_latency_ns: time the clock takes to reach this OPP, in ns
  * @supplies: the supply values, at least one entry; replaced as a whole under
@@ -189,6 +198,7 @@ struct dev_pm_opp {
 	bool dynamic;
 	bool turbo;
 	bool suspend;
+	bool inherits_level;
 	unsigned int level;
 	unsigned long clock_latency_ns;
 	struct dev_pm_opp_supply __rcu *supplies;
@@ -315,11 +325,14 @@ struct opp_seed_config {
  * @current_opp: the OPP the device runs at, referenced, or NULL
  * @current_rate: the rate the first clock was set to
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
+ * @unsure: a failed transition could not restore everything; the next one
+ *	sets every resource
  * @transitions: number of completed transitions, for debugfs
  * @since_ns: when the current OPP's time started to count
  * @last_error: error of the last failed transition, 0 if none
  * @debug_lock: serialises the table's debugfs entries; held across debugfs
- *	calls, never with another OPP lock
+ *	calls; may take @lock
+ * @dvfs_key: the lockdep class of @dvfs_lock, one per table
  * @dentry: the table's debugfs directory, under @debug_lock
  * @debug_links: symlinks of the other devices, under @debug_lock
  * @rcu: frees the table after a grace period
@@ -332,6 +345,7 @@ struct opp_table {
 	struct mutex static_lock;
 	/* serialises transitions; held across clk and regulator calls */
 	struct mutex dvfs_lock;
+	struct lock_class_key dvfs_key;
 	struct opp_snapshot __rcu *snap;
 	struct list_head node;
 	struct device_node *np;
@@ -366,6 +380,7 @@ struct opp_table {
 	struct dev_pm_opp *current_opp;
 	unsigned long current_rate;
 	bool enabled;
+	bool unsure;
 	unsigned long transitions;
 	u64 since_ns;
 	int last_error;
@@ -430,6 +445,7 @@ extern struct mutex opp_tables_lock;
 extern struct list_head opp_tables;
 
 struct opp_table *opp_table_find(struct device *dev);
+int opp_level(struct dev_pm_opp *opp, unsigned int *level);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd);
 int opp_table_link_device(struct opp_table *table, struct device *dev);

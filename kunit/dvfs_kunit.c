@@ -171,14 +171,17 @@ static void opp_dvfs_down_voltage_failure_restores_clock(struct kunit *test)
 	EXPECT_LOG(test, fix, RATE(DVFS_F1), RATE(DVFS_F3));
 }
 
-/* A failed first transition leaves the supply disabled. */
+/*
+ * A failed first transition goes back to no votes: the supply it enabled
+ * is disabled again (its voltage need not be restored).
+ */
 static void opp_dvfs_failed_first_transition_disables(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = one_supply(test);
 
 	fix->clk_fail_at = fix->clk_sets + 1;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), ON(0), VOLT(0, DVFS_V1), OFF(0));
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), ON(0), OFF(0));
 	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
 }
 
@@ -671,15 +674,42 @@ static void opp_dvfs_required_devs_follow(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 
-	/* The domain's table is not loaded: the move cannot be made. */
+	/*
+	 * The domain's table is not loaded: the move cannot be made, and the
+	 * device, which had no votes, is left with none.
+	 */
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), -EBUSY);
-	EXPECT_LOG(test, fix);
+	EXPECT_LOG(test, fix, PSTATE(0));
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);
 	EXPECT_LOG(test, fix, PSTATE(DOM_L2), RATE(REQ_F2));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F1), 0);
 	EXPECT_LOG(test, fix, RATE(REQ_F1), PSTATE(DOM_L1));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix, PSTATE(0));
+}
+
+/*
+ * A device in a single power domain whose OPPs require the domain's votes
+ * the required level itself, as Linux links it.
+ */
+static void opp_dvfs_single_domain_votes_level(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,consumer",
+						    true, REQ_F1, 0);
+	struct device *domain = opp_kunit_of_device(test, "opp-kunit,domain");
+	struct dev_pm_opp *opp;
+
+	opp_kunit_join_domain(fix, fix->dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	opp = opp_kunit_find_exact(test, fix->dev, REQ_F2, true);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), OPP_LEVEL_UNSET);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), DOM_L2);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);
+	EXPECT_LOG(test, fix, PSTATE(DOM_L2), RATE(REQ_F2));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	EXPECT_LOG(test, fix, PSTATE(0));
 }
@@ -699,6 +729,7 @@ static void opp_dvfs_required_devs_need_required_opps(struct kunit *test)
 
 static struct kunit_case opp_dvfs_required_cases[] = {
 	KUNIT_CASE(opp_dvfs_required_devs_follow),
+	KUNIT_CASE(opp_dvfs_single_domain_votes_level),
 	KUNIT_CASE(opp_dvfs_required_devs_need_required_opps),
 	{}
 };

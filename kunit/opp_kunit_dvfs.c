@@ -287,6 +287,22 @@ static void opp_kunit_leave_domain(void *data)
 }
 
 /**
+ * opp_kunit_join_domain() - put a device in a recording power domain
+ * @fix: the fixture whose log gets the device's performance states
+ * @dev: the device; it leaves the domain when the test ends
+ */
+void opp_kunit_join_domain(struct opp_kunit_dvfs *fix, struct device *dev)
+{
+	int ret;
+
+	dev_set_drvdata(dev, fix);
+	/* Test devices may be bound, so dev_pm_domain_set() would refuse. */
+	dev->pm_domain = &opp_fake_domain;
+	ret = kunit_add_action_or_reset(fix->test, opp_kunit_leave_domain, dev);
+	KUNIT_ASSERT_EQ(fix->test, ret, 0);
+}
+
+/**
  * opp_kunit_required_dev() - a device in a recording power domain
  * @fix: the fixture whose log gets its performance states
  *
@@ -294,16 +310,10 @@ static void opp_kunit_leave_domain(void *data)
  */
 struct device *opp_kunit_required_dev(struct opp_kunit_dvfs *fix)
 {
-	struct kunit *test = fix->test;
-	struct device *dev = kunit_device_register(test, "opp-kunit-genpd");
-	int ret;
+	struct device *dev = kunit_device_register(fix->test, "opp-kunit-genpd");
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	dev_set_drvdata(dev, fix);
-	/* A KUnit device is bound, so dev_pm_domain_set() would refuse. */
-	dev->pm_domain = &opp_fake_domain;
-	ret = kunit_add_action_or_reset(test, opp_kunit_leave_domain, dev);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(fix->test, dev);
+	opp_kunit_join_domain(fix, dev);
 	return dev;
 }
 

@@ -100,6 +100,7 @@ struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 				      unsigned int nr_regs);
 unsigned long opp_kunit_reg_uv(const struct opp_kunit_fake_reg *reg);
 struct device *opp_kunit_required_dev(struct opp_kunit_dvfs *fix);
+void opp_kunit_join_domain(struct opp_kunit_dvfs *fix, struct device *dev);
 void opp_kunit_expect_log(struct kunit *test, struct opp_kunit_dvfs *fix,
 			  const struct opp_kunit_ev *want, unsigned int nr);
 
