@@ -640,11 +640,48 @@ static struct kunit_suite opp_dvfs_suite = {
 	.test_cases = opp_dvfs_cases,
 };
 
+/*
+ * A two-clock table from the device tree (0 for a clock it does not scale):
+ * config_clks_simple sets the clocks in order going up, in reverse going
+ * down. Both names resolve to the fixture's one clock, whose log shows the
+ * order.
+ */
+static void opp_dvfs_two_clock_table(struct kunit *test)
+{
+	static const char * const clks[] = { "core", "bus", NULL };
+	struct dev_pm_opp_config config = {
+		.clk_names = clks,
+		.config_clks = dev_pm_opp_config_clks_simple,
+	};
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,2clk", true,
+						    DVFS_F2, 0);
+	unsigned long freq = DVFS_F2;
+	struct dev_pm_opp *opp;
+
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+
+	opp = dev_pm_opp_find_freq_ceil_indexed(fix->dev, &freq, 1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq_indexed(opp, 0), DVFS_F3);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	dev_pm_opp_put(opp);
+	EXPECT_LOG(test, fix, RATE(DVFS_F3), RATE(DVFS_F2));
+
+	freq = 0;
+	opp = dev_pm_opp_find_freq_ceil_indexed(fix->dev, &freq, 0);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	dev_pm_opp_put(opp);
+	EXPECT_LOG(test, fix, RATE(0), RATE(DVFS_F1));
+}
+
 static struct kunit_case opp_dvfs_dt_cases[] = {
 	KUNIT_CASE(opp_dvfs_multi_supply_order),
 	KUNIT_CASE(opp_dvfs_second_supply_failure_restores_first),
 	KUNIT_CASE(opp_dvfs_set_opp_helper_gets_both_opps),
 	KUNIT_CASE(opp_dvfs_config_regulators_callback),
+	KUNIT_CASE(opp_dvfs_two_clock_table),
 	{}
 };
 
