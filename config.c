@@ -349,10 +349,10 @@ static void opp_undo_regulators(struct opp_table *table)
 	struct opp_shape shape = table->shape;
 	unsigned int i;
 
-	if (table->enabled)
+	if (table->supplies_on)
 		for (i = table->nr_regulators; i-- > 0;)
 			regulator_disable(table->regulators[i]);
-	table->enabled = false;
+	table->supplies_on = false;
 	opp_put_regulators(table->regulators, table->nr_regulators);
 	table->regulators = NULL;
 	table->nr_regulators = 0;

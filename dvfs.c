@@ -280,9 +280,10 @@ static int opp_enable_supplies(struct opp_table *table)
 }
 
 /*
- * The core enables the supplies once their voltage is set (as Linux does,
- * for regulators left on by the boot loader) and disables them when the
- * votes are dropped, or when a first transition is walked back.
+ * Without a platform callback, the core enables the supplies once their
+ * voltage is set (as Linux does, for regulators left on by the boot loader)
+ * and disables them when the votes are dropped, or when a first transition
+ * is walked back.
  */
 static int opp_switch_supplies(struct opp_transition *t, bool on)
 {
@@ -309,18 +310,18 @@ static int opp_step_regulators(struct opp_transition *t,
 
 	if (!table->nr_regulators && !table->set_opp)
 		return 0;
+
+	/* A platform callback owns its regulators, enabling included. */
+	if (table->set_opp)
+		return opp ? opp_call_set_opp_helper(t, prev, opp, rate) : 0;
+	if (table->config_regulators)
+		return opp ? table->config_regulators(t->dev, prev, opp,
+						      table->regulators,
+						      table->nr_regulators) : 0;
+
 	if (!opp)
 		return opp_switch_supplies(t, false);
-
-	if (table->set_opp)
-		ret = opp_call_set_opp_helper(t, prev, opp, rate);
-	else if (table->config_regulators)
-		ret = table->config_regulators(t->dev, prev, opp,
-					       table->regulators,
-					       table->nr_regulators);
-	else
-		ret = opp_set_supplies(t, prev, opp);
-
+	ret = opp_set_supplies(t, prev, opp);
 	return ret ?: opp_switch_supplies(t, true);
 }
 
@@ -494,10 +495,12 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 	t.down = opp_cmp(t.from, opp) > 0 ||
 		 (t.from == opp && rate < t.from_rate);
 	t.back_to = table->enabled ? t.from : NULL;
-	t.supplies_on = table->enabled;
+	t.supplies_on = table->supplies_on;
 
 	ret = opp_walk(&t);
 	opp_trace(&t, ret);
+	/* A walk back that stopped early leaves the supplies as they are. */
+	table->supplies_on = t.supplies_on;
 	if (ret) {
 		table->last_error = ret;
 		return ret;
@@ -520,7 +523,7 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 		.dev = dev, .table = table, .from = table->current_opp,
 		.from_rate = table->current_rate, .to_rate = table->current_rate,
 		.down = true, .full = true, .back_to = table->current_opp,
-		.supplies_on = true,
+		.supplies_on = table->supplies_on,
 	};
 	int ret;
 
@@ -530,6 +533,7 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 		return 0;
 
 	ret = opp_walk(&t);
+	table->supplies_on = t.supplies_on;
 	if (ret) {
 		table->last_error = ret;
 		return ret;
@@ -870,7 +874,7 @@ void opp_dvfs_release(struct opp_table *table)
 {
 	unsigned int i;
 
-	if (table->enabled)
+	if (table->supplies_on)
 		opp_disable_supplies(table);
 	for (i = table->nr_regulators; i-- > 0;)
 		regulator_put(table->regulators[i]);

@@ -327,6 +327,8 @@ struct opp_seed_config {
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
  * @unsure: a failed transition could not restore everything; the next one
  *	sets every resource
+ * @supplies_on: the core enabled the regulators (only without a platform
+ *	callback, which owns them then)
  * @transitions: number of completed transitions, for debugfs
  * @since_ns: when the current OPP's time started to count
  * @last_error: error of the last failed transition, 0 if none
@@ -381,6 +383,7 @@ struct opp_table {
 	unsigned long current_rate;
 	bool enabled;
 	bool unsure;
+	bool supplies_on;
 	unsigned long transitions;
 	u64 since_ns;
 	int last_error;

@@ -478,6 +478,9 @@ static void opp_dvfs_config_regulators_callback(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
 
 	EXPECT_LOG(test, fix, RATE(DVFS_F3));
+	/* The callback owns the regulators: the core enabled none. */
+	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
+	KUNIT_EXPECT_FALSE(test, fix->regs[1].on);
 	KUNIT_EXPECT_EQ(test, cb_record->calls, 2);
 	KUNIT_EXPECT_EQ(test, cb_record->old_rate, DVFS_F1);
 	KUNIT_EXPECT_EQ(test, cb_record->new_rate, DVFS_F3);
