@@ -1806,7 +1806,8 @@ static int __opp_table_add_one(struct opp_table *table, struct dev_pm_opp *opp,
  * another OPP with the same rates, bandwidth and level differs from @opp;
  * -ENOMEM.
  */
-int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added)
+static int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp,
+			 bool *added)
 {
 	const struct opp_batch batch = { .opps = &opp, .nr = 1 };
 	struct opp_snapshot *old;
@@ -1823,7 +1824,6 @@ int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added)
 	opp_retire(table, old, NULL, NULL);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(opp_table_add);
 
 static void opp_fill_from_data(struct dev_pm_opp *opp,
 			       const struct dev_pm_opp_data *data,

@@ -468,7 +468,6 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
 int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
-int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp, bool *added);
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps,
 			unsigned int nr);
 int opp_table_populate_static(struct opp_table *table,

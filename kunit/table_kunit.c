@@ -34,11 +34,14 @@ static struct device *three_opps(struct kunit *test)
 	return dev;
 }
 
-static void expect_ceil(struct kunit *test, struct device *dev,
-			unsigned long from, unsigned long want)
+/* @find from @from must give the OPP at @want, and update the key to it. */
+static void expect_found(struct kunit *test, struct device *dev,
+			 struct dev_pm_opp *(*find)(struct device *dev,
+						    unsigned long *freq),
+			 unsigned long from, unsigned long want)
 {
 	unsigned long freq = from;
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &freq);
+	struct dev_pm_opp *opp = find(dev, &freq);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
 	KUNIT_EXPECT_EQ(test, freq, want);
@@ -46,15 +49,16 @@ static void expect_ceil(struct kunit *test, struct device *dev,
 	dev_pm_opp_put(opp);
 }
 
+static void expect_ceil(struct kunit *test, struct device *dev,
+			unsigned long from, unsigned long want)
+{
+	expect_found(test, dev, dev_pm_opp_find_freq_ceil, from, want);
+}
+
 static void expect_floor(struct kunit *test, struct device *dev,
 			 unsigned long from, unsigned long want)
 {
-	unsigned long freq = from;
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_floor(dev, &freq);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
-	KUNIT_EXPECT_EQ(test, freq, want);
-	dev_pm_opp_put(opp);
+	expect_found(test, dev, dev_pm_opp_find_freq_floor, from, want);
 }
 
 /* The count is the number of OPPs added. */
