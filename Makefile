@@ -13,6 +13,7 @@ obj-$(CONFIG_OF)		+= of.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o
 obj-$(CONFIG_CPU_FREQ)		+= cpufreq.o
 obj-$(CONFIG_PM_OPP_KUNIT_TEST)	+= kunit/
+obj-$(CONFIG_PM_OPP_DEMO)	+= demo/
 
 else
 

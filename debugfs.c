@@ -483,23 +483,32 @@ void opp_debug_remove_table(struct opp_table *table)
 /* Summary                                                                   */
 /* ------------------------------------------------------------------------ */
 
+/* One line per OPP: rate, level if the table has levels, every supply. */
+static void opp_debug_summary_opp(struct seq_file *s, struct dev_pm_opp *opp,
+				  bool available)
+{
+	struct dev_pm_opp_supply *supplies = rcu_dereference(opp->supplies);
+	unsigned int i;
+
+	seq_printf(s, "  %12lu Hz", opp_rates(opp)[0]);
+	if (opp->level != OPP_LEVEL_UNSET)
+		seq_printf(s, "  level %u", opp->level);
+	for (i = 0; i < max_t(unsigned int, opp->nr_supplies, 1); i++)
+		seq_printf(s, "  %8lu uV", supplies[i].u_volt);
+	seq_printf(s, "  %s%s%s%s\n", available ? "available" : "disabled",
+		   opp->turbo ? " turbo" : "", opp->suspend ? " suspend" : "",
+		   opp->dynamic ? " dynamic" : "");
+}
+
 static void opp_debug_summary_opps(struct seq_file *s, struct opp_table *table)
 {
 	struct opp_snapshot *snap;
-	struct dev_pm_opp *opp;
 	unsigned int i;
 
 	guard(rcu)();
 	snap = rcu_dereference(table->snap);
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
-		opp = snap->opps[i];
-		seq_printf(s, "  %12lu Hz  level %10u  %8lu uV  %s%s%s%s\n",
-			   opp_rates(opp)[0], opp->level,
-			   rcu_dereference(opp->supplies)[0].u_volt,
-			   i < snap->nr_avail ? "available" : "disabled",
-			   opp->turbo ? " turbo" : "", opp->suspend ? " suspend" : "",
-			   opp->dynamic ? " dynamic" : "");
-	}
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		opp_debug_summary_opp(s, snap->opps[i], i < snap->nr_avail);
 }
 
 static int opp_debug_summary_show(struct seq_file *s, void *unused)

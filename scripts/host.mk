@@ -12,7 +12,7 @@ export SUITE OPP_CACHE
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
 
-demo: ## the end-to-end arm64 QEMU DVFS demo (not implemented yet)
+demo: ## arm64 QEMU: cpufreq-dt and devfreq doing DVFS on this core, trace-checked
 	@bash $(OPP_SCRIPTS)/demo.sh
 
 lint: ## checkpatch, kernel-doc, sparse and W=1, documentation render
@@ -32,3 +32,4 @@ help: ## this list
 	@sed -n 's/^\([a-z-]*\): *## /  \1\t/p' $(OPP_HOST_MK) | expand -t 16
 	@echo 'variables: SUITE=<kunit glob>  OPP_CACHE=<dir, default ~/.cache/opp-linux-6.12>'
 	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
+	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
