@@ -20,9 +20,24 @@ say() { printf '>> %s\n' "$*"; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# True when this shell inherited a descriptor of the lock file from a caller
+# that holds it ("flock $OPP_CACHE/.lock make check"): locking a second
+# descriptor would wait for ourselves forever.
+lock_inherited() {
+	local fd
+	for fd in /proc/$$/fd/*; do
+		[[ $(readlink "$fd" 2>/dev/null) == "$OPP_CACHE/.lock" ]] && return 0
+	done
+	return 1
+}
+
 # One run at a time per cache: kunit.py and kbuild share the tree and build dir.
 lock_cache() {
 	[[ -n ${OPP_LOCKED:-} ]] && return 0
+	if lock_inherited; then
+		export OPP_LOCKED=1
+		return 0
+	fi
 	mkdir -p "$OPP_CACHE"
 	exec 9>"$OPP_CACHE/.lock"
 	if ! flock -n 9; then
