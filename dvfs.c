@@ -833,6 +833,41 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 }
 
 /**
+ * opp_table_check_clock() - check that a device may join a table's clock
+ * @table: a table that another device built, referenced by the caller
+ * @dev: a device about to use it
+ *
+ * Devices that share a table share its clock: a device whose own clock is
+ * another one cannot join. A device without a clock uses the table's, and
+ * a table whose clocks the platform configured is not checked.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ * Return: 0; -EINVAL when the clocks differ; an error of clk_get() other
+ * than -ENOENT (-EPROBE_DEFER among them).
+ */
+int opp_table_check_clock(struct opp_table *table, struct device *dev)
+{
+	struct clk *clk = clk_get(dev, NULL);
+	int ret = 0;
+
+	if (IS_ERR(clk))
+		return PTR_ERR(clk) == -ENOENT ? 0 :
+		       dev_err_probe(dev, PTR_ERR(clk), "cannot get clock\n");
+
+	scoped_guard(mutex, &table->dvfs_lock) {
+		if (table->nr_clk_handles && !table->clks_configured &&
+		    !clk_is_match(clk, table->clks[0])) {
+			dev_err(dev, "%pOF: shared OPP table runs on clock %pC, this device on %pC\n",
+				table->np, table->clks[0], clk);
+			ret = -EINVAL;
+		}
+	}
+
+	clk_put(clk);
+	return ret;
+}
+
+/**
  * opp_check_regulators() - disable new OPPs the regulators cannot provide
  * @table: the table the OPPs are for, referenced by the caller
  * @dev: the device, for messages

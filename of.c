@@ -212,8 +212,11 @@ static int opp_of_read_rates(const struct opp_of_parser *p,
 		ret = of_property_read_u64_index(np, "opp-hz", i, &rate);
 		if (ret)
 			return ret;
-		/* Multi-clock tables (UFS) give 0 for clocks they do not scale. */
-		if ((!rate && count == 1) || rate > ULONG_MAX) {
+		/*
+		 * Multi-clock tables (UFS) give 0 for clocks they do not scale.
+		 * clk_round_rate() answers in a long: no clock runs faster.
+		 */
+		if ((!rate && count == 1) || rate > LONG_MAX) {
 			dev_err(p->dev, "%pOF: opp-hz %llu is not a usable rate\n",
 				np, rate);
 			return -EINVAL;
@@ -273,7 +276,14 @@ static int opp_of_read_level(const struct opp_of_parser *p,
 		return -EINVAL;
 	}
 
-	return of_property_read_u32(np, "opp-level", &opp->level);
+	of_property_read_u32(np, "opp-level", &opp->level);
+	if (opp->level == OPP_LEVEL_UNSET) {
+		dev_err(p->dev, "%pOF: opp-level %#x is reserved for OPPs without a level\n",
+			np, opp->level);
+		return -EINVAL;
+	}
+
+	return 0;
 }
 
 /* Rate, bandwidth and level: at least one of them names the OPP. */
@@ -426,14 +436,29 @@ static int opp_of_read_supplies(const struct opp_of_parser *p,
 	return ret;
 }
 
+/* A node that can be an OPP: it has one of the keys that name an OPP. */
+static bool opp_of_is_opp_node(struct device_node *np)
+{
+	return of_property_present(np, "opp-hz") ||
+	       of_property_present(np, "opp-peak-kBps") ||
+	       of_property_present(np, "opp-level");
+}
+
 static int opp_of_read_required(const struct opp_of_parser *p,
 				struct device_node *np, struct dev_pm_opp *opp)
 {
-	int count = of_count_phandle_with_args(np, "required-opps", NULL);
+	struct property *prop = of_find_property(np, "required-opps", NULL);
+	struct device_node *req;
 	unsigned int i;
+	int count = 0;
 
-	if (count < 0)
-		count = 0;
+	if (prop && (!prop->length || prop->length % sizeof(phandle))) {
+		dev_err(p->dev, "%pOF: required-opps is %d bytes, not a list of phandles\n",
+			np, prop->length);
+		return -EINVAL;
+	}
+	if (prop)
+		count = prop->length / sizeof(phandle);
 	if (count != opp->nr_required) {
 		dev_err(p->dev, "%pOF: required-opps has %d entries, the table's first OPP has %u\n",
 			np, count, opp->nr_required);
@@ -441,10 +466,16 @@ static int opp_of_read_required(const struct opp_of_parser *p,
 	}
 
 	for (i = 0; i < opp->nr_required; i++) {
-		opp_required_nps(opp)[i] = of_parse_phandle(np, "required-opps", i);
-		if (!opp_required_nps(opp)[i]) {
+		req = of_parse_phandle(np, "required-opps", i);
+		opp_required_nps(opp)[i] = req;
+		if (!req) {
 			dev_err(p->dev, "%pOF: required-opps entry %u is not a node\n",
 				np, i);
+			return -EINVAL;
+		}
+		if (!opp_of_is_opp_node(req)) {
+			dev_err(p->dev, "%pOF: required-opps entry %u, %pOF, is not an OPP\n",
+				np, i, req);
 			return -EINVAL;
 		}
 	}
@@ -499,12 +530,31 @@ static int opp_of_is_supported(const struct opp_of_parser *p,
 	return 0;
 }
 
+/* "clock-latency-ns", when present, is one cell. */
+static int opp_of_read_latency(const struct opp_of_parser *p,
+			       struct device_node *np, struct dev_pm_opp *opp)
+{
+	struct property *prop = of_find_property(np, "clock-latency-ns", NULL);
+	u32 latency;
+
+	if (!prop)
+		return 0;
+	if (prop->length != sizeof(u32)) {
+		dev_err(p->dev, "%pOF: clock-latency-ns is %d bytes, not one cell\n",
+			np, prop->length);
+		return -EINVAL;
+	}
+
+	of_property_read_u32(np, "clock-latency-ns", &latency);
+	opp->clock_latency_ns = latency;
+	return 0;
+}
+
 /* Reads one OPP node into a new, unpublished OPP. */
 static struct dev_pm_opp *opp_of_read_opp(const struct opp_of_parser *p,
 					  struct device_node *np)
 {
 	struct dev_pm_opp *opp = opp_alloc(&p->shape);
-	u32 latency;
 	int ret;
 
 	if (!opp)
@@ -514,10 +564,10 @@ static struct dev_pm_opp *opp_of_read_opp(const struct opp_of_parser *p,
 	opp->available = true;
 	opp->turbo = of_property_read_bool(np, "turbo-mode");
 	opp->suspend = of_property_read_bool(np, "opp-suspend");
-	if (!of_property_read_u32(np, "clock-latency-ns", &latency))
-		opp->clock_latency_ns = latency;
 
-	ret = opp_of_read_keys(p, np, opp);
+	ret = opp_of_read_latency(p, np, opp);
+	if (!ret)
+		ret = opp_of_read_keys(p, np, opp);
 	if (!ret)
 		ret = opp_of_read_supplies(p, np, opp);
 	if (!ret)
@@ -836,6 +886,76 @@ static int opp_of_read_children(struct opp_of_parser *p)
 	return 0;
 }
 
+#define OPP_OF_MAX_REQUIRED_TABLES	16
+
+/* Whether @table is among the first @nr entries of @seen. */
+static bool opp_of_seen(struct device_node * const *seen, unsigned int nr,
+			struct device_node *table)
+{
+	while (nr--)
+		if (seen[nr] == table)
+			return true;
+	return false;
+}
+
+/*
+ * Adds to @seen the tables that the OPPs of @seen[@i] require, each once;
+ * fails when one of them is the table being loaded.
+ */
+static int opp_of_visit_required(const struct opp_of_parser *p,
+				 struct device_node **seen, unsigned int *nr,
+				 unsigned int i)
+{
+	struct device_node *table;
+	unsigned int j;
+
+	for_each_available_child_of_node_scoped(seen[i], child) {
+		for (j = 0; ; j++) {
+			struct device_node *req __free(device_node) =
+				of_parse_phandle(child, "required-opps", j);
+
+			if (!req)
+				break;
+			table = of_get_parent(req);
+			if (table == p->np) {
+				dev_err(p->dev, "%pOF: required-opps of %pOF lead back to this table\n",
+					p->np, child);
+				of_node_put(table);
+				return -EINVAL;
+			}
+			if (*nr < OPP_OF_MAX_REQUIRED_TABLES &&
+			    !opp_of_seen(seen, *nr, table))
+				seen[(*nr)++] = table;
+			else
+				of_node_put(table);
+		}
+	}
+
+	return 0;
+}
+
+/*
+ * An OPP that requires an OPP of its own table, directly or through other
+ * tables, can never be set: walk the tables its table requires, breadth
+ * first, and refuse the table when the walk comes back to it.
+ */
+static int opp_of_check_required_loop(const struct opp_of_parser *p)
+{
+	struct device_node *seen[OPP_OF_MAX_REQUIRED_TABLES];
+	unsigned int nr = 0, i;
+	int ret = 0;
+
+	if (!p->shape.nr_required)
+		return 0;
+
+	seen[nr++] = of_node_get(p->np);
+	for (i = 0; i < nr && !ret; i++)
+		ret = opp_of_visit_required(p, seen, &nr, i);
+	while (nr)
+		of_node_put(seen[--nr]);
+	return ret;
+}
+
 static int opp_of_parse_v2(struct opp_of_parser *p)
 {
 	unsigned int nr = of_get_available_child_count(p->np);
@@ -851,6 +971,9 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 	if (ret)
 		return ret;
 	opp_of_count_required(p);
+	ret = opp_of_check_required_loop(p);
+	if (ret)
+		return ret;
 
 	p->opps = kcalloc(max(nr, 1U), sizeof(*p->opps), GFP_KERNEL);
 	if (!p->opps)
@@ -902,8 +1025,10 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 
 	if (!prop)
 		return -ENODEV;
-	if (!prop->value)
+	if (!prop->value || !prop->length) {
+		dev_err(p->dev, "%pOF: operating-points is empty\n", np);
 		return -ENODATA;
+	}
 	if (prop->length % (2 * sizeof(u32))) {
 		dev_err(p->dev, "%pOF: operating-points is %d bytes, not <kHz uV> pairs\n",
 			np, prop->length);
@@ -926,6 +1051,11 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 		of_property_read_u32_index(np, "operating-points", 2 * i, &pair[0]);
 		of_property_read_u32_index(np, "operating-points", 2 * i + 1,
 					   &pair[1]);
+		if (!pair[0]) {
+			dev_err(p->dev, "%pOF: operating-points entry %u has 0 kHz\n",
+				np, i);
+			return -EINVAL;
+		}
 		p->opps[p->nr] = opp_of_make_v1(p, pair[0], pair[1]);
 		if (!p->opps[p->nr])
 			return -ENOMEM;
@@ -981,6 +1111,55 @@ static void opp_of_parser_release(struct opp_of_parser *p)
 	kfree(p->supported_hw);
 }
 
+/*
+ * "operating-points-v2" that names no node is an error, not a device without
+ * a table: falling back to "operating-points" would hide it.
+ */
+static int opp_of_check_table_phandle(struct device *dev, int index)
+{
+	int count;
+
+	if (!dev->of_node ||
+	    !of_property_present(dev->of_node, "operating-points-v2"))
+		return 0;
+
+	/* Asking for a table past the last one is the caller's business. */
+	count = of_count_phandle_with_args(dev->of_node, "operating-points-v2",
+					   NULL);
+	if (index && index >= count)
+		return 0;
+
+	struct device_node *np __free(device_node) =
+		opp_of_table_node(dev, index);
+
+	if (np)
+		return 0;
+
+	dev_err(dev, "%pOF: operating-points-v2 entry %d is not a node\n",
+		dev->of_node, index);
+	return -EINVAL;
+}
+
+/*
+ * A device joining a shared table another device built must agree with it
+ * on the clock. Checked before the device is linked to the table, so that a
+ * refused device is left without one.
+ */
+static int opp_of_check_shared_clock(struct device *dev, int index)
+{
+	struct opp_table *own __free(opp_table_put) = opp_table_find(dev);
+
+	if (!IS_ERR(own))
+		return 0;
+
+	struct device_node *np __free(device_node) =
+		opp_of_table_node(dev, index);
+	struct opp_table *shared __free(opp_table_put) =
+		np ? opp_table_find_shared(np) : NULL;
+
+	return shared ? opp_table_check_clock(shared, dev) : 0;
+}
+
 static int opp_of_add_table(struct device *dev, int index)
 {
 	struct opp_of_parser p = {};
@@ -994,6 +1173,11 @@ static int opp_of_add_table(struct device *dev, int index)
 	if (index && of_count_phandle_with_args(dev->of_node,
 						"operating-points-v2", NULL) == 1)
 		index = 0;
+	ret = opp_of_check_table_phandle(dev, index);
+	if (!ret)
+		ret = opp_of_check_shared_clock(dev, index);
+	if (ret)
+		return ret;
 
 	table = opp_table_get_or_create(dev, index);
 	if (IS_ERR(table))

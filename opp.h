@@ -450,6 +450,7 @@ extern struct list_head opp_tables;
 struct opp_table *opp_table_find(struct device *dev);
 int opp_level(struct dev_pm_opp *opp, unsigned int *level);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
+struct opp_table *opp_table_find_shared(struct device_node *np);
 struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd);
 int opp_table_link_device(struct opp_table *table, struct device *dev);
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
@@ -477,6 +478,7 @@ int opp_table_populate_static(struct opp_table *table,
 
 /* dvfs.c */
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
+int opp_table_check_clock(struct opp_table *table, struct device *dev);
 void opp_dvfs_release(struct opp_table *table);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
 			  struct dev_pm_opp * const *opps, unsigned int nr);

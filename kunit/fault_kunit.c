@@ -14,6 +14,7 @@
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/pm_opp.h>
+#include <linux/regulator/consumer.h>
 #include <linux/sched.h>
 
 #include "../opp.h"
@@ -88,6 +89,20 @@ static void opp_fault_dt_load(struct kunit *test)
 	kunit_info(test, "table load needs %u allocations", n - 1);
 }
 
+/*
+ * No regulator handle is left on @supply of @dev: an exclusive get fails
+ * while any consumer holds the regulator.
+ */
+static bool opp_fault_regulator_free(struct device *dev, const char *supply)
+{
+	struct regulator *reg = regulator_get_exclusive(dev, supply);
+
+	if (IS_ERR(reg))
+		return false;
+	regulator_put(reg);
+	return true;
+}
+
 struct opp_fault_config {
 	struct device *dev;
 	struct dev_pm_opp_config config;
@@ -127,6 +142,9 @@ static void opp_fault_config_regulators(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
 		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(fix->dev),
 				    -ENODEV, "allocation %u", n);
+		KUNIT_EXPECT_TRUE_MSG(test, opp_fault_regulator_free(fix->dev, "vdd") &&
+				      opp_fault_regulator_free(fix->dev, "vdd2"),
+				      "allocation %u", n);
 	}
 
 	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
@@ -136,6 +154,77 @@ static void opp_fault_config_regulators(struct kunit *test)
 	dev_pm_opp_remove_all_dynamic(fix->dev);
 	dev_pm_opp_clear_config(c.token);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
+}
+
+struct opp_fault_seed {
+	struct device *dev;
+	struct opp_table *table;
+};
+
+/* What a driver does: name the regulators, load the table, undo on error. */
+static int opp_fault_seed_setup(void *data)
+{
+	static const char * const names[] = { "vdd", "vdd2" };
+	struct opp_fault_seed *f = data;
+	int ret;
+
+	f->table = dev_pm_opp_set_regulators(f->dev, names, ARRAY_SIZE(names));
+	if (IS_ERR(f->table))
+		return PTR_ERR(f->table);
+
+	ret = dev_pm_opp_of_add_table(f->dev);
+	if (ret) {
+		dev_pm_opp_put_regulators(f->table);
+		f->table = NULL;
+	}
+	return ret;
+}
+
+/*
+ * The original dev_pm_opp_set_regulators(dev, names, count), then a device
+ * tree table with two supplies: each failure of either leaves no table and
+ * no regulator handle.
+ */
+static void opp_fault_seed_regulators(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix;
+	struct opp_fault_seed f;
+	unsigned int n;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, opp_dvfs_kunit), 0);
+	fix = opp_kunit_dvfs(test, "opp-kunit,dual", true, DVFS_F1, 2);
+	f.dev = fix->dev;
+
+	for (n = 1; n < MAX_ALLOCS; n++) {
+		if (!opp_fault_nth(n, opp_fault_seed_setup, &f, &ret))
+			break;
+		if (!ret) {
+			KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(f.dev),
+					    2, "allocation %u", n);
+			dev_pm_opp_of_remove_table(f.dev);
+			dev_pm_opp_put_regulators(f.table);
+		} else {
+			KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
+		}
+		opp_flush_releases();
+		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(f.dev),
+				    -ENODEV, "allocation %u", n);
+		KUNIT_EXPECT_TRUE_MSG(test, opp_fault_regulator_free(f.dev, "vdd") &&
+				      opp_fault_regulator_free(f.dev, "vdd2"),
+				      "allocation %u", n);
+	}
+
+	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(f.dev, DVFS_F3), 0);
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V3);
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[1]), DVFS_W3);
+	dev_pm_opp_of_remove_table(f.dev);
+	dev_pm_opp_put_regulators(f.table);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(f.dev), -ENODEV);
+	KUNIT_EXPECT_TRUE(test, opp_fault_regulator_free(f.dev, "vdd"));
+	kunit_info(test, "regulators and table need %u allocations", n - 1);
 }
 
 struct opp_fault_add {
@@ -181,6 +270,7 @@ static void opp_fault_dynamic_add(struct kunit *test)
 static struct kunit_case opp_fault_cases[] = {
 	KUNIT_CASE_SLOW(opp_fault_dt_load),
 	KUNIT_CASE_SLOW(opp_fault_config_regulators),
+	KUNIT_CASE_SLOW(opp_fault_seed_regulators),
 	KUNIT_CASE(opp_fault_dynamic_add),
 	{}
 };

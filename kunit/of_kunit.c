@@ -3,9 +3,10 @@
  * KUnit suites opp_of and opp_of_bad: loading device tree OPP tables.
  *
  * Each case applies an overlay of ours (opp_of_kunit.dtso, or
- * opp_of_bad_kunit.dtso for malformed tables), binds a bare device to one of
- * its nodes and loads the node's table. Expected values come from
- * of_kunit.h, which the overlays include too.
+ * opp_of_bad_kunit.dtso for malformed tables, opp_of_big_kunit.dtso for a
+ * table of BIG_NR OPPs), binds a bare device to one of its nodes and loads
+ * the node's table. Expected values come from of_kunit.h, which the overlays
+ * include too.
  */
 
 #include <kunit/of.h>
@@ -420,30 +421,86 @@ static struct kunit_suite opp_of_suite = {
 };
 
 /**
+ * enum opp_of_bad_where - which node the error message of a case names
+ * @BAD_AT_TABLE: a node of the table "/opp-kunit-bad-<what>-table" (or the
+ *	table node itself)
+ * @BAD_AT_DEVICE: the device's node "/opp-kunit-bad-<what>"
+ * @BAD_SILENT: no error is printed
+ */
+enum opp_of_bad_where {
+	BAD_AT_TABLE,
+	BAD_AT_DEVICE,
+	BAD_SILENT,
+};
+
+/**
  * struct opp_of_bad_case - a malformed table and how its load must fail
  * @what: the node's compatible, "opp-kunit,bad-<what>"
  * @err: the error dev_pm_opp_of_add_table() must return
+ * @where: which node the one error message names
+ * @table: for @BAD_AT_TABLE, "<table>" in "/opp-kunit-bad-<table>-table" when
+ *	it is not @what
+ * @hw_words: hardware version words to set before loading, 0 for none
  */
 struct opp_of_bad_case {
 	const char *what;
 	int err;
+	enum opp_of_bad_where where;
+	const char *table;
+	unsigned int hw_words;
 };
 
 static const struct opp_of_bad_case opp_of_bad_cases[] = {
+	/* wrong cell counts */
 	{ "hz32", -EINVAL },
+	{ "hz96", -EINVAL },
+	{ "hz-2clk", -EINVAL },
+	{ "level-cells", -EINVAL },
+	{ "latency-cells", -EINVAL },
+	{ "uv-count", -EINVAL },
+	{ "uv4", -EINVAL },
+	{ "ua-count", -EINVAL },
+	{ "uw-count", -EINVAL },
+	{ "bw-nopath", -EINVAL },
+	{ "hw", -EINVAL, .hw_words = 2 },
+	/* missing, zero and overflowing keys */
 	{ "nokey", -EINVAL },
 	{ "zero", -EINVAL },
+	{ "hz-overflow", -EINVAL },
+	{ "level-unset", -EINVAL },
+	/* triplets out of order */
 	{ "window", -EINVAL },
+	{ "window2", -EINVAL },
+	/* duplicates, sorted or not */
 	{ "dup", -EINVAL },
-	{ "required", -EINVAL },
-	{ "uv-count", -EINVAL },
-	{ "ua-count", -EINVAL },
-	{ "v1-odd", -EINVAL },
-	{ "string", -EINVAL },
-	{ "level", -EINVAL },
+	{ "unsorted-dup", -EINVAL },
+	{ "dup-level", -EINVAL },
+	/* nothing to load */
 	{ "empty", -ENOENT },
 	{ "disabled", -ENOENT },
-	{ "none", -ENODEV },
+	{ "disabled-all", -ENOENT },
+	{ "none", -ENODEV, BAD_SILENT },
+	/* required-opps */
+	{ "required", -EINVAL },
+	{ "required-self", -EINVAL },
+	{ "required-cycle", -EINVAL },
+	{ "required-notopp", -EINVAL },
+	{ "required-null", -EINVAL },
+	{ "required-string", -EINVAL },
+	/* strings where numbers belong */
+	{ "string", -EINVAL },
+	{ "level", -EINVAL },
+	{ "latency-string", -EINVAL },
+	{ "uv-string", -EINVAL },
+	{ "hw-string", -EINVAL, .hw_words = 2 },
+	/* the legacy binding, alone and with v2 */
+	{ "v1-odd", -EINVAL, BAD_AT_DEVICE },
+	{ "v1-empty", -ENODATA, BAD_AT_DEVICE },
+	{ "v1-zero", -EINVAL, BAD_AT_DEVICE },
+	{ "v1-string", -EINVAL, BAD_AT_DEVICE },
+	{ "v1v2", -EINVAL, BAD_AT_TABLE, "hz32" },
+	{ "v2-dangling", -EINVAL, BAD_AT_DEVICE },
+	{ "v2-string", -EINVAL, BAD_AT_DEVICE },
 };
 
 static void opp_of_bad_desc(const struct opp_of_bad_case *c, char *desc)
@@ -453,9 +510,18 @@ static void opp_of_bad_desc(const struct opp_of_bad_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(opp_of_bad, opp_of_bad_cases, opp_of_bad_desc);
 
-static int opp_of_bad_init(struct kunit *test)
+static int opp_of_bad_ovcs;
+
+/* Applied once: the cases only read it, and it is large. */
+static int opp_of_bad_suite_init(struct kunit_suite *suite)
 {
-	return of_overlay_apply_kunit(test, opp_of_bad_kunit);
+	return opp_kunit_overlay_apply(opp_of_bad_kunit, &opp_of_bad_ovcs);
+}
+
+static void opp_of_bad_suite_exit(struct kunit_suite *suite)
+{
+	opp_flush_releases();
+	of_overlay_remove(&opp_of_bad_ovcs);
 }
 
 static struct device *opp_of_bad_device(struct kunit *test, const char *what)
@@ -467,14 +533,84 @@ static struct device *opp_of_bad_device(struct kunit *test, const char *what)
 	return opp_kunit_of_device(test, compatible);
 }
 
-/* A malformed table fails as a whole and leaves no table behind. */
+static unsigned int opp_of_node_refs(struct device_node *np)
+{
+	return np ? kref_read(&np->kobj.kref) : 0;
+}
+
+/* The references of an OPP node and of the nodes its required-opps name. */
+static unsigned int opp_of_opp_node_refs(struct device_node *np)
+{
+	struct device_node *req;
+	unsigned int refs = opp_of_node_refs(np), i;
+
+	for (i = 0; (req = of_parse_phandle(np, "required-opps", i)); i++) {
+		refs += opp_of_node_refs(req);
+		of_node_put(req);
+	}
+	return refs;
+}
+
+/*
+ * References held on the device's node, its first table node and that
+ * table's OPP nodes (and what they require): every OPP and table the core
+ * keeps holds one, so a load that leaves nothing behind leaves these as
+ * they were.
+ */
+static unsigned int opp_of_table_refs(struct device *dev)
+{
+	struct device_node *table __free(device_node) =
+		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	unsigned int refs = opp_of_node_refs(dev->of_node);
+	struct device_node *child;
+
+	refs += opp_of_node_refs(table);
+	if (table)
+		for_each_child_of_node(table, child)
+			refs += opp_of_opp_node_refs(child);
+	return refs;
+}
+
+/*
+ * A malformed table fails as a whole with one error message naming the node,
+ * and leaves no table, no OPP and no node reference behind.
+ */
 static void opp_of_bad_table_fails_whole(struct kunit *test)
 {
+	static const u32 versions[] = { 0x1, 0x1, 0x1 };
 	const struct opp_of_bad_case *c = test->param_value;
 	struct device *dev = opp_of_bad_device(test, c->what);
+	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+	unsigned int refs = opp_of_table_refs(dev);
+	char node[64];
+	int token = 0;
 
+	if (c->where == BAD_AT_DEVICE)
+		snprintf(node, sizeof(node), "/opp-kunit-bad-%s", c->what);
+	else
+		snprintf(node, sizeof(node), "/opp-kunit-bad-%s-table",
+			 c->table ?: c->what);
+
+	if (c->hw_words) {
+		token = dev_pm_opp_set_supported_hw(dev, versions, c->hw_words);
+		KUNIT_ASSERT_GT(test, token, 0);
+	}
+
+	opp_kunit_errors_reset(errors);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), c->err);
+	KUNIT_ASSERT_EQ(test, opp_kunit_errors_count(errors),
+			c->where == BAD_SILENT ? 0 : 1);
+	if (c->where != BAD_SILENT)
+		KUNIT_EXPECT_NOT_NULL_MSG(test,
+					  strstr(opp_kunit_error(errors, 0), node),
+					  "message \"%s\" does not name %s",
+					  opp_kunit_error(errors, 0), node);
+
+	if (token)
+		dev_pm_opp_put_supported_hw(token);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+	opp_flush_releases();
+	KUNIT_EXPECT_EQ(test, opp_of_table_refs(dev), refs);
 }
 
 /* "opp-supported-hw" must hold whole versions of the hardware's words. */
@@ -505,16 +641,57 @@ static void opp_of_bad_load_leaves_table_reusable(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
 }
 
+static int opp_of_big_rate_ok(struct device *dev, unsigned int i)
+{
+	unsigned long freq = BIG_RATE(i);
+	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &freq);
+	int ok;
+
+	if (IS_ERR(opp))
+		return 0;
+	ok = freq == BIG_RATE(i) && dev_pm_opp_get_voltage(opp) == BIG_UV(i);
+	dev_pm_opp_put(opp);
+	return ok;
+}
+
+/*
+ * A table of BIG_NR OPPs is well formed: nothing in the binding or the core
+ * limits a table's size. It loads whole, sorted, and goes away whole.
+ */
+static void opp_of_bad_huge_table_loads(struct kunit *test)
+{
+	struct device *dev;
+	unsigned int i, bad = 0, refs;
+
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, opp_of_big_kunit), 0);
+	dev = opp_kunit_of_device(test, "opp-kunit,big");
+	refs = opp_of_table_refs(dev);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), BIG_NR);
+	for (i = 0; i < BIG_NR; i++)
+		bad += !opp_of_big_rate_ok(dev, i);
+	KUNIT_EXPECT_EQ(test, bad, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), 0);
+
+	dev_pm_opp_of_remove_table(dev);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+	opp_flush_releases();
+	KUNIT_EXPECT_EQ(test, opp_of_table_refs(dev), refs);
+}
+
 static struct kunit_case opp_of_bad_test_cases[] = {
 	KUNIT_CASE_PARAM(opp_of_bad_table_fails_whole, opp_of_bad_gen_params),
 	KUNIT_CASE(opp_of_bad_supported_hw_cells),
 	KUNIT_CASE(opp_of_bad_load_leaves_table_reusable),
+	KUNIT_CASE_SLOW(opp_of_bad_huge_table_loads),
 	{}
 };
 
 static struct kunit_suite opp_of_bad_suite = {
 	.name = "opp_of_bad",
-	.init = opp_of_bad_init,
+	.suite_init = opp_of_bad_suite_init,
+	.suite_exit = opp_of_bad_suite_exit,
 	.test_cases = opp_of_bad_test_cases,
 };
 

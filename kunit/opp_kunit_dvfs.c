@@ -240,7 +240,8 @@ static void opp_kunit_add_regulator(struct kunit *test,
  * @nr_regs: how many regulators (supplies "vdd", then "vdd2")
  *
  * The regulators and the clock are registered before the device, so they
- * outlive the handles the device's OPP table takes on them.
+ * outlive the handles the device's OPP table takes on them. Several
+ * fixtures without regulators may live in one test.
  *
  * Return: the fixture, test-managed.
  */
@@ -249,15 +250,17 @@ struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 				      unsigned int nr_regs)
 {
 	struct opp_kunit_dvfs *fix = kunit_kzalloc(test, sizeof(*fix), GFP_KERNEL);
-	struct device *pmic;
+	struct device *pmic = NULL;
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, fix);
 	KUNIT_ASSERT_LE(test, nr_regs, OPP_KUNIT_MAX_REGS);
 	fix->test = test;
 
-	pmic = kunit_device_register(test, "opp-kunit-pmic");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pmic);
+	if (nr_regs) {
+		pmic = kunit_device_register(test, "opp-kunit-pmic");
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pmic);
+	}
 	for (i = 0; i < nr_regs; i++)
 		opp_kunit_add_regulator(test, fix, pmic, name, i);
 	if (rate)

@@ -8,6 +8,8 @@
 #include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/completion.h>
+#include <linux/console.h>
+#include <linux/ctype.h>
 #include <linux/device.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -16,6 +18,7 @@
 #include <linux/mount.h>
 #include <linux/of.h>
 #include <linux/pm_opp.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "../opp.h"
@@ -399,4 +402,144 @@ ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
 		n = -EFAULT;
 	buf[n > 0 ? n : 0] = '\0';
 	return n;
+}
+
+/**
+ * struct opp_kunit_errors - error messages a device printed, as a console
+ *	saw them
+ * @con: an extended console, which is told each record's level
+ * @lock: guards the fields below against the console's writer
+ * @needle: only lines naming this device are kept
+ * @nr: error lines seen since the last reset (more than are kept)
+ * @line: the first of them, without the record header
+ */
+struct opp_kunit_errors {
+	struct console con;
+	/* guards the fields below against the console's writer */
+	spinlock_t lock;
+	char needle[64];
+	unsigned int nr;
+	char line[OPP_KUNIT_MAX_ERRORS][OPP_KUNIT_ERROR_LEN];
+};
+
+/* "<facility << 3 | level>,<seq>,<usec>,<flags>;<text>\n<dict>" */
+static void opp_kunit_errors_write(struct console *con, const char *s,
+				   unsigned int count)
+{
+	struct opp_kunit_errors *cap = container_of(con, typeof(*cap), con);
+	const char *text = memchr(s, ';', count), *end, *c;
+	unsigned int prefix = 0, len;
+	unsigned long flags;
+
+	if (!text || !isdigit(*s))
+		return;
+	for (c = s; c < text && isdigit(*c); c++)
+		prefix = prefix * 10 + *c - '0';
+	if ((prefix & 7) > LOGLEVEL_ERR)
+		return;
+
+	text++;
+	end = memchr(text, '\n', s + count - text) ?: s + count;
+	len = min_t(unsigned int, end - text, OPP_KUNIT_ERROR_LEN - 1);
+	if (!strnstr(text, cap->needle, len))
+		return;
+
+	spin_lock_irqsave(&cap->lock, flags);
+	if (cap->nr < OPP_KUNIT_MAX_ERRORS)
+		strscpy(cap->line[cap->nr], text, len + 1);
+	cap->nr++;
+	spin_unlock_irqrestore(&cap->lock, flags);
+}
+
+static void opp_kunit_errors_stop(void *data)
+{
+	struct opp_kunit_errors *cap = data;
+
+	unregister_console(&cap->con);
+}
+
+/**
+ * opp_kunit_capture_errors() - start recording a device's error messages
+ * @test: the test; recording stops when it ends
+ * @dev: the device whose name the lines must contain
+ *
+ * A console of the test's own sees every record printed from now on, with
+ * its level; it keeps the lines of level KERN_ERR or more urgent that name
+ * @dev, as dev_err() lines do.
+ *
+ * Return: the record; the test aborts if the console cannot be added.
+ */
+struct opp_kunit_errors *opp_kunit_capture_errors(struct kunit *test,
+						  struct device *dev)
+{
+	struct opp_kunit_errors *cap = kunit_kzalloc(test, sizeof(*cap),
+						     GFP_KERNEL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, cap);
+	spin_lock_init(&cap->lock);
+	strscpy(cap->needle, dev_name(dev));
+	strscpy(cap->con.name, "oppkunit");
+	cap->con.write = opp_kunit_errors_write;
+	cap->con.flags = CON_ENABLED | CON_EXTENDED;
+	cap->con.index = -1;
+
+	register_console(&cap->con);
+	KUNIT_ASSERT_TRUE_MSG(test, console_is_registered(&cap->con),
+			      "cannot add a console");
+	ret = kunit_add_action_or_reset(test, opp_kunit_errors_stop, cap);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return cap;
+}
+
+/**
+ * opp_kunit_errors_reset() - forget the lines recorded so far
+ * @cap: the record
+ */
+void opp_kunit_errors_reset(struct opp_kunit_errors *cap)
+{
+	unsigned long flags;
+
+	/* Print what is pending first, so that it is forgotten too. */
+	console_lock();
+	console_unlock();
+
+	spin_lock_irqsave(&cap->lock, flags);
+	cap->nr = 0;
+	spin_unlock_irqrestore(&cap->lock, flags);
+}
+
+/**
+ * opp_kunit_errors_count() - how many error lines were recorded
+ * @cap: the record
+ *
+ * Pending records are printed first, so every message printed before the
+ * call is counted.
+ *
+ * Return: the number of lines since the last reset.
+ */
+unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap)
+{
+	unsigned long flags;
+	unsigned int nr;
+
+	console_lock();
+	console_unlock();
+
+	spin_lock_irqsave(&cap->lock, flags);
+	nr = cap->nr;
+	spin_unlock_irqrestore(&cap->lock, flags);
+	return nr;
+}
+
+/**
+ * opp_kunit_error() - one recorded line
+ * @cap: the record
+ * @i: which, from 0, below the count and %OPP_KUNIT_MAX_ERRORS
+ *
+ * Return: the line's text, or "" when there is no such line.
+ */
+const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i)
+{
+	return i < min(cap->nr, OPP_KUNIT_MAX_ERRORS) ? cap->line[i] : "";
 }

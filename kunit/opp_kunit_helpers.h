@@ -79,4 +79,35 @@ struct file *opp_kunit_debugfs_open(struct kunit *test, const char *path,
 ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
 			     size_t size, bool write);
 
+/**
+ * opp_kunit_overlay_apply() - apply one of our overlays for a whole suite
+ * @name: the overlay, as for of_overlay_apply_kunit()
+ * @ovcs_id: set to the changeset, for of_overlay_remove() in suite_exit
+ *
+ * of_overlay_apply_kunit() applies an overlay for one case; a large overlay
+ * that every case of a suite only reads is applied once from suite_init.
+ *
+ * Return: 0 or the error of of_overlay_fdt_apply().
+ */
+#define opp_kunit_overlay_apply(name, ovcs_id)				\
+	({								\
+		extern u8 __dtbo_##name##_begin[];			\
+		extern u8 __dtbo_##name##_end[];			\
+									\
+		of_overlay_fdt_apply(__dtbo_##name##_begin,		\
+				     __dtbo_##name##_end -		\
+				     __dtbo_##name##_begin,		\
+				     ovcs_id, NULL);			\
+	})
+
+#define OPP_KUNIT_MAX_ERRORS	4
+#define OPP_KUNIT_ERROR_LEN	256
+
+struct opp_kunit_errors;
+struct opp_kunit_errors *opp_kunit_capture_errors(struct kunit *test,
+						  struct device *dev);
+void opp_kunit_errors_reset(struct opp_kunit_errors *cap);
+unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap);
+const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i);
+
 #endif /* __OPP_KUNIT_HELPERS_H__ */

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suite opp_of_clock: devices sharing a device tree table share its
+ * clock. Uses the shared table of opp_of_bad_kunit.dtso and the fake clocks
+ * of opp_kunit_dvfs.c.
+ */
+
+#include <kunit/of.h>
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/pm_opp.h>
+
+#include "dvfs_kunit.h"
+#include "opp_kunit_dvfs.h"
+#include "opp_kunit_helpers.h"
+
+static int opp_of_clock_init(struct kunit *test)
+{
+	return of_overlay_apply_kunit(test, opp_of_bad_kunit);
+}
+
+/*
+ * A device whose clock is not the clock of the shared table it points at is
+ * refused, and left without a table; a device without a clock joins.
+ */
+static void opp_of_clock_shared_table_mismatch(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix0 = opp_kunit_dvfs(test, "opp-kunit,shclk-0",
+						     true, DVFS_F1, 0);
+	struct opp_kunit_dvfs *fix1 = opp_kunit_dvfs(test, "opp-kunit,shclk-1",
+						     true, DVFS_F3, 0);
+	struct device *dev2 = opp_kunit_of_device(test, "opp-kunit,shclk-2");
+	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test,
+								   fix1->dev);
+	struct opp_table *t0, *t2;
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix0->dev), 0);
+
+	opp_kunit_errors_reset(errors);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(fix1->dev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0),
+					   "/opp-kunit-bad-shclk-table"));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix1->dev), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix1->dev, DVFS_F3), -ENODEV);
+
+	/* The first device keeps its table and its clock. */
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix0->dev), 2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix0->dev, DVFS_F3), 0);
+	KUNIT_EXPECT_EQ(test, fix0->rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, fix1->rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, fix1->nr, 0);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev2), 0);
+	t0 = dev_pm_opp_get_opp_table(fix0->dev);
+	t2 = dev_pm_opp_get_opp_table(dev2);
+	KUNIT_EXPECT_PTR_EQ(test, t0, t2);
+	dev_pm_opp_put_opp_table(t0);
+	dev_pm_opp_put_opp_table(t2);
+}
+
+static struct kunit_case opp_of_clock_cases[] = {
+	KUNIT_CASE(opp_of_clock_shared_table_mismatch),
+	{}
+};
+
+static struct kunit_suite opp_of_clock_suite = {
+	.name = "opp_of_clock",
+	.init = opp_of_clock_init,
+	.test_cases = opp_of_clock_cases,
+};
+
+kunit_test_suite(opp_of_clock_suite);
