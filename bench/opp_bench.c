@@ -280,12 +280,15 @@ static void opp_bench_get_opp_count(struct kunit *test)
 		     bench_median(samples, BENCH_REPS), "ps");
 }
 
-/* An OPP's voltage is the one it was added with. */
+/*
+ * An OPP's voltage and rate are the ones it was added with. The rate, a
+ * plain field in both cores, also gives the cost of a call in this loop.
+ */
 static void opp_bench_get_voltage(struct kunit *test)
 {
 	struct device *dev = bench_table(test, BENCH_COUNT_OPPS,
 					 BENCH_COUNT_OTHERS);
-	u64 samples[BENCH_REPS], start, sum = 0;
+	u64 volts[BENCH_REPS], freqs[BENCH_REPS], start, sum = 0, fsum = 0;
 	struct dev_pm_opp *opp;
 	unsigned int rep, i;
 
@@ -295,12 +298,18 @@ static void opp_bench_get_voltage(struct kunit *test)
 		start = ktime_get_ns();
 		for (i = 0; i < BENCH_GETS; i++)
 			sum += dev_pm_opp_get_voltage(opp);
-		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_GETS);
+		volts[rep] = bench_ps(ktime_get_ns() - start, BENCH_GETS);
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_GETS; i++)
+			fsum += dev_pm_opp_get_freq(opp);
+		freqs[rep] = bench_ps(ktime_get_ns() - start, BENCH_GETS);
 	}
 	dev_pm_opp_put(opp);
 	KUNIT_EXPECT_EQ(test, sum, (u64)BENCH_REPS * BENCH_GETS * bench_volt(3));
-	bench_report(test, "get_voltage", bench_median(samples, BENCH_REPS),
+	KUNIT_EXPECT_EQ(test, fsum, (u64)BENCH_REPS * BENCH_GETS * bench_rate(3));
+	bench_report(test, "get_voltage", bench_median(volts, BENCH_REPS),
 		     "ps");
+	bench_report(test, "get_freq", bench_median(freqs, BENCH_REPS), "ps");
 }
 
 /**
@@ -494,13 +503,14 @@ static void bench_dvfs_config(struct kunit *test, struct bench_dvfs *b,
 /*
  * What the transitions cost without the OPP core: the same clock (and
  * regulator) calls made directly, through handles of our own that are
- * dropped before the core takes its own.
+ * dropped before the core takes its own. @round gets the time of one
+ * clk_round_rate(), which a core may call on the way.
  */
 static u64 bench_dvfs_baseline(struct kunit *test, struct bench_dvfs *b,
-			       bool with_reg)
+			       bool with_reg, u64 *round)
 {
+	u64 samples[BENCH_REPS], rounds[BENCH_REPS], start;
 	struct regulator *reg = NULL;
-	u64 samples[BENCH_REPS], start;
 	unsigned int rep, i, errors = 0;
 	unsigned long uv;
 	struct clk *clk;
@@ -512,6 +522,10 @@ static u64 bench_dvfs_baseline(struct kunit *test, struct bench_dvfs *b,
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, reg);
 	}
 	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++)
+			errors += clk_round_rate(clk, BENCH_HI_HZ) != BENCH_HI_HZ;
+		rounds[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
 		start = ktime_get_ns();
 		for (i = 0; i < BENCH_SWITCHES; i++) {
 			uv = i & 1 ? BENCH_LO_UV : BENCH_HI_UV;
@@ -527,6 +541,7 @@ static u64 bench_dvfs_baseline(struct kunit *test, struct bench_dvfs *b,
 	clk_put(clk);
 	KUNIT_EXPECT_EQ(test, errors, 0);
 	KUNIT_EXPECT_EQ(test, b->rate, BENCH_LO_HZ);
+	*round = bench_median(rounds, BENCH_REPS);
 	return bench_median(samples, BENCH_REPS);
 }
 
@@ -547,13 +562,24 @@ static void opp_bench_set_rate(struct kunit *test)
 	const char *what = with_reg ? "clk+reg" : "clk";
 	struct bench_dvfs *b = bench_dvfs(test, with_reg);
 	unsigned int rep, i, errors = 0;
-	u64 samples[BENCH_REPS], start;
+	u64 samples[BENCH_REPS], finds[BENCH_REPS], start;
+	unsigned long freq;
+	u64 base, round;
 	char metric[32];
-	u64 base;
 
-	base = bench_dvfs_baseline(test, b, with_reg);
+	base = bench_dvfs_baseline(test, b, with_reg, &round);
 	bench_dvfs_config(test, b, with_reg);
 	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_set_rate(b->dev, BENCH_LO_HZ));
+	/* The lookup a transition needs, on its own, as a sub-step. */
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++) {
+			freq = BENCH_HI_HZ;
+			dev_pm_opp_put(dev_pm_opp_find_freq_ceil(b->dev, &freq));
+			errors += freq != BENCH_HI_HZ;
+		}
+		finds[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+	}
 	for (rep = 0; rep < BENCH_REPS; rep++) {
 		start = ktime_get_ns();
 		for (i = 0; i < BENCH_SWITCHES; i++)
@@ -571,6 +597,10 @@ static void opp_bench_set_rate(struct kunit *test)
 	bench_report(test, metric, bench_median(samples, BENCH_REPS), "ps");
 	snprintf(metric, sizeof(metric), "set_rate_base/%s", what);
 	bench_report(test, metric, base, "ps");
+	snprintf(metric, sizeof(metric), "set_rate_round/%s", what);
+	bench_report(test, metric, round, "ps");
+	snprintf(metric, sizeof(metric), "set_rate_find/%s", what);
+	bench_report(test, metric, bench_median(finds, BENCH_REPS), "ps");
 }
 
 static void bench_clear_node(void *dev)
@@ -612,6 +642,33 @@ static bool bench_dt_top_ok(struct device *dev)
 	return ok;
 }
 
+/*
+ * As a sub-step of a DT load: the same 64 OPPs added with dev_pm_opp_add()
+ * to a device without DT, then removed; the median of BENCH_DT_LOADS runs.
+ */
+static u64 bench_add_dynamic_ns(struct kunit *test)
+{
+	struct device *dev = bench_device(test, "opp-bench-dyn");
+	unsigned int rep, i, k, wrong = 0;
+	u64 samples[BENCH_REPS], start;
+	unsigned long hz, uv;
+
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_DT_LOADS; i++) {
+			for (k = 0; k < BENCH_DT_NR_OPPS; k++) {
+				hz = BENCH_DT_BASE_HZ + k * BENCH_DT_STEP_HZ;
+				uv = BENCH_DT_BASE_UV + k * BENCH_DT_STEP_UV;
+				wrong += !!dev_pm_opp_add(dev, hz, uv);
+			}
+			dev_pm_opp_remove_all_dynamic(dev);
+		}
+		samples[rep] = ktime_get_ns() - start;
+	}
+	KUNIT_EXPECT_EQ(test, wrong, 0);
+	return bench_median(samples, BENCH_REPS);
+}
+
 /* Every load of the 64-OPP table gives 64 OPPs, the top one right. */
 static void opp_bench_of_table(struct kunit *test)
 {
@@ -638,6 +695,8 @@ static void opp_bench_of_table(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, wrong, 0);
 	KUNIT_EXPECT_LE(test, dev_pm_opp_get_opp_count(dev), 0);
+	bench_report(test, "add_dynamic/64",
+		     bench_ps(bench_add_dynamic_ns(test), BENCH_DT_LOADS), "ps");
 	bench_report(test, "of_add_table/64",
 		     bench_ps(bench_median(add, BENCH_REPS), BENCH_DT_LOADS), "ps");
 	bench_report(test, "of_remove_table/64",
