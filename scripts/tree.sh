@@ -9,7 +9,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # Files of the repo that are not part of drivers/opp.
-GRAFT_EXCLUDES=(/.git /.gitignore /.ci /scripts /Documentation /README.md /include)
+# bench/ is grafted only by make bench (scripts/bench.sh).
+GRAFT_EXCLUDES=(/.git /.gitignore /.ci /scripts /Documentation /README.md /include /bench)
 
 tarball_id() {
 	stat -c '%s %Y' "$OPP_TARBALL"

@@ -1,0 +1,958 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suites opp_bench and opp_bench_smp: what the OPP core costs, seen
+ * through the public 6.12 API alone, so that this one file builds unchanged
+ * against upstream's drivers/opp and against ours. scripts/bench.sh builds
+ * it into both and prints the two side by side.
+ *
+ * Times are differences of ktime_get_ns(). Under QEMU with -icount shift=0
+ * a guest nanosecond is one instruction executed, so a time is a count of
+ * instructions and repeats on a busy host. Each figure is the median of
+ * several repetitions, printed as one line "BENCH <metric> <value> <unit>".
+ * Every case also checks what it timed (the OPP found, the count, the rate
+ * the clock ended at), so that a core answering wrong cannot look fast.
+ */
+
+#include <kunit/clk.h>
+#include <kunit/device.h>
+#include <kunit/of.h>
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/clk.h>
+#include <linux/clk-provider.h>
+#include <linux/clkdev.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/device.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/mmzone.h>
+#include <linux/of.h>
+#include <linux/pm_opp.h>
+#include <linux/rcupdate.h>
+#include <linux/regulator/consumer.h>
+#include <linux/regulator/driver.h>
+#include <linux/regulator/machine.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/vmstat.h>
+
+#include "opp_bench.h"
+
+#define BENCH_REPS		7
+#define BENCH_STEP_HZ		1000000UL	/* OPP i runs at (i + 1) MHz */
+#define BENCH_BASE_UV		800000UL	/* and at 0.8 V + i mV */
+#define BENCH_STEP_UV		1000UL
+#define BENCH_LOOKUPS		1024		/* per repetition */
+#define BENCH_OTHER_OPPS	4		/* in each of the other tables */
+#define BENCH_COUNT_OPPS	32
+#define BENCH_COUNT_OTHERS	16
+#define BENCH_GETS		4096		/* per repetition */
+#define BENCH_SWITCHES		256		/* per repetition, even */
+#define BENCH_DT_LOADS		4		/* per repetition */
+#define BENCH_BYTES_OPPS	4096
+#define BENCH_BYTES_REPS	5
+#define BENCH_HAMMER_LOOKUPS	100000		/* per thread and repetition */
+#define BENCH_HAMMER_READS	1000000		/* the same, for the calibration */
+#define BENCH_HAMMER_REPS	5
+#define BENCH_HAMMER_TIMEOUT	(600 * HZ)
+
+/* The DVFS device: a fake clock and regulator bound to it by its name. */
+#define BENCH_DVFS_NAME		"opp-bench-dvfs"
+#define BENCH_LO_HZ		400000000UL
+#define BENCH_LO_UV		900000UL
+#define BENCH_HI_HZ		800000000UL
+#define BENCH_HI_UV		1000000UL
+#define BENCH_REG_MIN_UV	500000
+#define BENCH_REG_STEP_UV	5000
+#define BENCH_REG_N		201
+
+static int bench_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a;
+	u64 y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int bench_cmp_s64(const void *a, const void *b)
+{
+	s64 x = *(const s64 *)a;
+	s64 y = *(const s64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of @nr samples, which get sorted. */
+static u64 bench_median(u64 *samples, unsigned int nr)
+{
+	sort(samples, nr, sizeof(*samples), bench_cmp_u64, NULL);
+	return samples[nr / 2];
+}
+
+static void bench_report(struct kunit *test, const char *metric, s64 value,
+			 const char *unit)
+{
+	kunit_info(test, "BENCH %s %lld %s\n", metric, value, unit);
+}
+
+/* Picoseconds per operation, from a time in nanoseconds. */
+static u64 bench_ps(u64 ns, unsigned int ops)
+{
+	return div_u64(ns * 1000, ops);
+}
+
+static unsigned long bench_rate(unsigned int i)
+{
+	return (i + 1) * BENCH_STEP_HZ;
+}
+
+static unsigned long bench_volt(unsigned int i)
+{
+	return BENCH_BASE_UV + i * BENCH_STEP_UV;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bench_root_unregister, root_device_unregister,
+			    struct device *);
+KUNIT_DEFINE_ACTION_WRAPPER(bench_remove_dynamic,
+			    dev_pm_opp_remove_all_dynamic, struct device *);
+
+/* A bare device called @name; it and its dynamic OPPs go with the test. */
+static struct device *bench_device(struct kunit *test, const char *name)
+{
+	struct device *dev = root_device_register(name);
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	ret = kunit_add_action_or_reset(test, bench_root_unregister, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = kunit_add_action_or_reset(test, bench_remove_dynamic, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return dev;
+}
+
+static void bench_fill(struct kunit *test, struct device *dev, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_add(dev, bench_rate(i),
+							bench_volt(i)));
+}
+
+static void bench_other_table(struct kunit *test, unsigned int id)
+{
+	char name[24];
+
+	snprintf(name, sizeof(name), "opp-bench-o%u", id);
+	bench_fill(test, bench_device(test, name), BENCH_OTHER_OPPS);
+}
+
+/*
+ * The device measured, with @nr OPPs, among @others more devices with small
+ * tables: half of them registered before it and the rest after, since
+ * upstream searches its list of tables from the newest one on.
+ */
+static struct device *bench_table(struct kunit *test, unsigned int nr,
+				  unsigned int others)
+{
+	struct device *dev;
+	unsigned int i;
+
+	for (i = 0; i < others / 2; i++)
+		bench_other_table(test, i);
+	dev = bench_device(test, "opp-bench");
+	bench_fill(test, dev, nr);
+	for (; i < others; i++)
+		bench_other_table(test, i);
+	return dev;
+}
+
+enum bench_find {
+	BENCH_CEIL,
+	BENCH_FLOOR,
+	BENCH_EXACT,
+	BENCH_NR_FINDS,
+};
+
+static const char * const bench_find_names[BENCH_NR_FINDS] = {
+	[BENCH_CEIL] = "find_ceil",
+	[BENCH_FLOOR] = "find_floor",
+	[BENCH_EXACT] = "find_exact",
+};
+
+/* Looks OPP @i up by @op and puts it; true if that is the OPP it found. */
+static bool bench_find_one(struct device *dev, enum bench_find op,
+			   unsigned int i)
+{
+	unsigned long freq = bench_rate(i);
+	struct dev_pm_opp *opp;
+
+	switch (op) {
+	case BENCH_CEIL:
+		freq -= BENCH_STEP_HZ / 2;
+		opp = dev_pm_opp_find_freq_ceil(dev, &freq);
+		break;
+	case BENCH_FLOOR:
+		freq += BENCH_STEP_HZ / 2;
+		opp = dev_pm_opp_find_freq_floor(dev, &freq);
+		break;
+	default:
+		opp = dev_pm_opp_find_freq_exact(dev, freq, true);
+		break;
+	}
+	if (IS_ERR(opp))
+		return false;
+	dev_pm_opp_put(opp);
+	return freq == bench_rate(i);
+}
+
+/* Picoseconds per lookup and put, over lookups spread across the table. */
+static u64 bench_find_ps(struct device *dev, enum bench_find op,
+			 unsigned int nr, unsigned int *misses)
+{
+	u64 start = ktime_get_ns();
+	unsigned int i;
+
+	for (i = 0; i < BENCH_LOOKUPS; i++)
+		*misses += !bench_find_one(dev, op, (i * 7) % nr);
+	return bench_ps(ktime_get_ns() - start, BENCH_LOOKUPS);
+}
+
+struct bench_lookup_case {
+	unsigned int nr;
+	unsigned int others;
+};
+
+static const struct bench_lookup_case bench_lookup_cases[] = {
+	{ 8, 1 }, { 8, 16 }, { 32, 1 }, { 32, 16 },
+	{ 128, 1 }, { 128, 16 }, { 512, 1 }, { 512, 16 },
+};
+
+static void bench_lookup_desc(const struct bench_lookup_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u OPPs, %u other tables",
+		 c->nr, c->others);
+}
+
+KUNIT_ARRAY_PARAM(bench_lookup, bench_lookup_cases, bench_lookup_desc);
+
+/* Each lookup finds the OPP it aims at, in a table among others. */
+static void opp_bench_find(struct kunit *test)
+{
+	const struct bench_lookup_case *c = test->param_value;
+	struct device *dev = bench_table(test, c->nr, c->others);
+	unsigned int misses = 0, rep;
+	u64 samples[BENCH_REPS];
+	enum bench_find op;
+	char metric[40];
+
+	for (op = BENCH_CEIL; op < BENCH_NR_FINDS; op++) {
+		bench_find_ps(dev, op, c->nr, &misses);	/* warm-up */
+		for (rep = 0; rep < BENCH_REPS; rep++)
+			samples[rep] = bench_find_ps(dev, op, c->nr, &misses);
+		snprintf(metric, sizeof(metric), "%s/%u/%u",
+			 bench_find_names[op], c->nr, c->others);
+		bench_report(test, metric, bench_median(samples, BENCH_REPS),
+			     "ps");
+	}
+	KUNIT_EXPECT_EQ(test, misses, 0);
+}
+
+/* The count is the number of OPPs added, every time. */
+static void opp_bench_get_opp_count(struct kunit *test)
+{
+	struct device *dev = bench_table(test, BENCH_COUNT_OPPS,
+					 BENCH_COUNT_OTHERS);
+	unsigned int wrong = 0, rep, i;
+	u64 samples[BENCH_REPS], start;
+
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_GETS; i++)
+			wrong += dev_pm_opp_get_opp_count(dev) != BENCH_COUNT_OPPS;
+		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_GETS);
+	}
+	KUNIT_EXPECT_EQ(test, wrong, 0);
+	bench_report(test, "get_opp_count/32/16",
+		     bench_median(samples, BENCH_REPS), "ps");
+}
+
+/*
+ * An OPP's voltage and rate are the ones it was added with. The rate, a
+ * plain field in both cores, also gives the cost of a call in this loop.
+ */
+static void opp_bench_get_voltage(struct kunit *test)
+{
+	struct device *dev = bench_table(test, BENCH_COUNT_OPPS,
+					 BENCH_COUNT_OTHERS);
+	u64 volts[BENCH_REPS], freqs[BENCH_REPS], start, sum = 0, fsum = 0;
+	struct dev_pm_opp *opp;
+	unsigned int rep, i;
+
+	opp = dev_pm_opp_find_freq_exact(dev, bench_rate(3), true);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_GETS; i++)
+			sum += dev_pm_opp_get_voltage(opp);
+		volts[rep] = bench_ps(ktime_get_ns() - start, BENCH_GETS);
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_GETS; i++)
+			fsum += dev_pm_opp_get_freq(opp);
+		freqs[rep] = bench_ps(ktime_get_ns() - start, BENCH_GETS);
+	}
+	dev_pm_opp_put(opp);
+	KUNIT_EXPECT_EQ(test, sum, (u64)BENCH_REPS * BENCH_GETS * bench_volt(3));
+	KUNIT_EXPECT_EQ(test, fsum, (u64)BENCH_REPS * BENCH_GETS * bench_rate(3));
+	bench_report(test, "get_voltage", bench_median(volts, BENCH_REPS),
+		     "ps");
+	bench_report(test, "get_freq", bench_median(freqs, BENCH_REPS), "ps");
+}
+
+/**
+ * struct bench_dvfs - a device with a fake clock and maybe a regulator
+ * @hw: the clock; it takes any rate and stores it
+ * @rate: the clock's rate
+ * @desc: the regulator, linear from 0.5 V in 5 mV steps
+ * @init: its constraints
+ * @supply: its consumer mapping, supply "vdd" of the device
+ * @sel: the regulator's selector
+ * @on: the regulator is enabled
+ * @dev: the device
+ */
+struct bench_dvfs {
+	struct clk_hw hw;
+	unsigned long rate;
+	struct regulator_desc desc;
+	struct regulator_init_data init;
+	struct regulator_consumer_supply supply;
+	unsigned int sel;
+	bool on;
+	struct device *dev;
+};
+
+static unsigned long bench_clk_recalc_rate(struct clk_hw *hw,
+					   unsigned long parent_rate)
+{
+	return container_of(hw, struct bench_dvfs, hw)->rate;
+}
+
+static int bench_clk_determine_rate(struct clk_hw *hw,
+				    struct clk_rate_request *req)
+{
+	return 0;
+}
+
+static int bench_clk_set_rate(struct clk_hw *hw, unsigned long rate,
+			      unsigned long parent_rate)
+{
+	container_of(hw, struct bench_dvfs, hw)->rate = rate;
+	return 0;
+}
+
+static const struct clk_ops bench_clk_ops = {
+	.recalc_rate = bench_clk_recalc_rate,
+	.determine_rate = bench_clk_determine_rate,
+	.set_rate = bench_clk_set_rate,
+};
+
+static int bench_reg_set_voltage_sel(struct regulator_dev *rdev,
+				     unsigned int sel)
+{
+	struct bench_dvfs *b = rdev_get_drvdata(rdev);
+
+	b->sel = sel;
+	return 0;
+}
+
+static int bench_reg_get_voltage_sel(struct regulator_dev *rdev)
+{
+	struct bench_dvfs *b = rdev_get_drvdata(rdev);
+
+	return b->sel;
+}
+
+static int bench_reg_enable(struct regulator_dev *rdev)
+{
+	struct bench_dvfs *b = rdev_get_drvdata(rdev);
+
+	b->on = true;
+	return 0;
+}
+
+static int bench_reg_disable(struct regulator_dev *rdev)
+{
+	struct bench_dvfs *b = rdev_get_drvdata(rdev);
+
+	b->on = false;
+	return 0;
+}
+
+static int bench_reg_is_enabled(struct regulator_dev *rdev)
+{
+	struct bench_dvfs *b = rdev_get_drvdata(rdev);
+
+	return b->on;
+}
+
+static const struct regulator_ops bench_reg_ops = {
+	.list_voltage = regulator_list_voltage_linear,
+	.map_voltage = regulator_map_voltage_linear,
+	.set_voltage_sel = bench_reg_set_voltage_sel,
+	.get_voltage_sel = bench_reg_get_voltage_sel,
+	.enable = bench_reg_enable,
+	.disable = bench_reg_disable,
+	.is_enabled = bench_reg_is_enabled,
+};
+
+static unsigned long bench_reg_uv(const struct bench_dvfs *b)
+{
+	return BENCH_REG_MIN_UV + b->sel * BENCH_REG_STEP_UV;
+}
+
+static void bench_add_regulator(struct kunit *test, struct bench_dvfs *b)
+{
+	struct device *pmic = kunit_device_register(test, "opp-bench-pmic");
+	struct regulator_config config = {};
+	struct regulator_dev *rdev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pmic);
+	b->supply = (struct regulator_consumer_supply)
+		REGULATOR_SUPPLY("vdd", BENCH_DVFS_NAME);
+	b->init.constraints.min_uV = BENCH_REG_MIN_UV;
+	b->init.constraints.max_uV = BENCH_REG_MIN_UV +
+				     (BENCH_REG_N - 1) * BENCH_REG_STEP_UV;
+	b->init.constraints.valid_ops_mask = REGULATOR_CHANGE_VOLTAGE |
+					     REGULATOR_CHANGE_STATUS;
+	b->init.consumer_supplies = &b->supply;
+	b->init.num_consumer_supplies = 1;
+	b->desc.name = "opp-bench-reg";
+	b->desc.type = REGULATOR_VOLTAGE;
+	b->desc.owner = THIS_MODULE;
+	b->desc.ops = &bench_reg_ops;
+	b->desc.min_uV = BENCH_REG_MIN_UV;
+	b->desc.uV_step = BENCH_REG_STEP_UV;
+	b->desc.n_voltages = BENCH_REG_N;
+	config.dev = pmic;
+	config.init_data = &b->init;
+	config.driver_data = b;
+	rdev = devm_regulator_register(pmic, &b->desc, &config);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rdev);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bench_clkdev_drop, clkdev_drop,
+			    struct clk_lookup *);
+
+/* The clock and regulator are registered first, so they outlive the OPPs. */
+static struct bench_dvfs *bench_dvfs(struct kunit *test, bool with_reg)
+{
+	struct bench_dvfs *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct clk_init_data init = {
+		.name = "opp-bench-clk",
+		.ops = &bench_clk_ops,
+	};
+	struct clk_lookup *lookup;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	if (with_reg)
+		bench_add_regulator(test, b);
+	b->rate = BENCH_LO_HZ;
+	b->hw.init = &init;
+	KUNIT_ASSERT_EQ(test, 0, clk_hw_register_kunit(test, NULL, &b->hw));
+	lookup = clkdev_hw_create(&b->hw, NULL, "%s", BENCH_DVFS_NAME);
+	KUNIT_ASSERT_NOT_NULL(test, lookup);
+	ret = kunit_add_action_or_reset(test, bench_clkdev_drop, lookup);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	b->dev = bench_device(test, BENCH_DVFS_NAME);
+	return b;
+}
+
+static const char * const bench_clk_names[] = { NULL, NULL };
+static const char * const bench_reg_names[] = { "vdd", NULL };
+
+static void bench_clear_config(void *token)
+{
+	dev_pm_opp_clear_config((long)token);
+}
+
+/* The OPP core takes the clock (and the regulator), then gets two OPPs. */
+static void bench_dvfs_config(struct kunit *test, struct bench_dvfs *b,
+			      bool with_reg)
+{
+	struct dev_pm_opp_config config = {
+		.clk_names = bench_clk_names,
+		.regulator_names = with_reg ? bench_reg_names : NULL,
+	};
+	int token = dev_pm_opp_set_config(b->dev, &config);
+	int ret;
+
+	KUNIT_ASSERT_GE(test, token, 0);
+	ret = kunit_add_action_or_reset(test, bench_clear_config,
+					(void *)(long)token);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_add(b->dev, BENCH_LO_HZ,
+						BENCH_LO_UV));
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_add(b->dev, BENCH_HI_HZ,
+						BENCH_HI_UV));
+}
+
+/*
+ * What the transitions cost without the OPP core: the same clock (and
+ * regulator) calls made directly, through handles of our own that are
+ * dropped before the core takes its own. @round gets the time of one
+ * clk_round_rate(), which a core may call on the way.
+ */
+static u64 bench_dvfs_baseline(struct kunit *test, struct bench_dvfs *b,
+			       bool with_reg, u64 *round)
+{
+	u64 samples[BENCH_REPS], rounds[BENCH_REPS], start;
+	struct regulator *reg = NULL;
+	unsigned int rep, i, errors = 0;
+	unsigned long uv;
+	struct clk *clk;
+
+	clk = clk_get(b->dev, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, clk);
+	if (with_reg) {
+		reg = regulator_get(b->dev, "vdd");
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, reg);
+	}
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++)
+			errors += clk_round_rate(clk, BENCH_HI_HZ) != BENCH_HI_HZ;
+		rounds[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++) {
+			uv = i & 1 ? BENCH_LO_UV : BENCH_HI_UV;
+			if (reg)
+				errors += !!regulator_set_voltage_triplet(reg,
+								uv, uv, uv);
+			errors += !!clk_set_rate(clk, i & 1 ? BENCH_LO_HZ :
+							      BENCH_HI_HZ);
+		}
+		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+	}
+	regulator_put(reg);
+	clk_put(clk);
+	KUNIT_EXPECT_EQ(test, errors, 0);
+	KUNIT_EXPECT_EQ(test, b->rate, BENCH_LO_HZ);
+	*round = bench_median(rounds, BENCH_REPS);
+	return bench_median(samples, BENCH_REPS);
+}
+
+static const bool bench_dvfs_cases[] = { false, true };
+
+static void bench_dvfs_desc(const bool *with_reg, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
+		 *with_reg ? "clock and regulator" : "clock");
+}
+
+KUNIT_ARRAY_PARAM(bench_dvfs, bench_dvfs_cases, bench_dvfs_desc);
+
+/* Alternating two OPPs leaves the clock (and supply) at the last one. */
+static void opp_bench_set_rate(struct kunit *test)
+{
+	bool with_reg = *(const bool *)test->param_value;
+	const char *what = with_reg ? "clk+reg" : "clk";
+	struct bench_dvfs *b = bench_dvfs(test, with_reg);
+	unsigned int rep, i, errors = 0;
+	u64 samples[BENCH_REPS], finds[BENCH_REPS], start;
+	unsigned long freq;
+	u64 base, round;
+	char metric[32];
+
+	base = bench_dvfs_baseline(test, b, with_reg, &round);
+	bench_dvfs_config(test, b, with_reg);
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_set_rate(b->dev, BENCH_LO_HZ));
+	/* The lookup a transition needs, on its own, as a sub-step. */
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++) {
+			freq = BENCH_HI_HZ;
+			dev_pm_opp_put(dev_pm_opp_find_freq_ceil(b->dev, &freq));
+			errors += freq != BENCH_HI_HZ;
+		}
+		finds[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+	}
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++)
+			errors += !!dev_pm_opp_set_rate(b->dev, i & 1 ?
+							BENCH_LO_HZ : BENCH_HI_HZ);
+		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+	}
+	KUNIT_EXPECT_EQ(test, errors, 0);
+	KUNIT_EXPECT_EQ(test, b->rate, BENCH_LO_HZ);
+	if (with_reg) {
+		KUNIT_EXPECT_EQ(test, bench_reg_uv(b), BENCH_LO_UV);
+		KUNIT_EXPECT_TRUE(test, b->on);
+	}
+	snprintf(metric, sizeof(metric), "set_rate/%s", what);
+	bench_report(test, metric, bench_median(samples, BENCH_REPS), "ps");
+	snprintf(metric, sizeof(metric), "set_rate_base/%s", what);
+	bench_report(test, metric, base, "ps");
+	snprintf(metric, sizeof(metric), "set_rate_round/%s", what);
+	bench_report(test, metric, round, "ps");
+	snprintf(metric, sizeof(metric), "set_rate_find/%s", what);
+	bench_report(test, metric, bench_median(finds, BENCH_REPS), "ps");
+}
+
+static void bench_clear_node(void *dev)
+{
+	device_set_node(dev, NULL);
+}
+
+static struct device *bench_dt_device(struct kunit *test)
+{
+	struct device_node *np;
+	struct device *dev;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, 0, of_overlay_apply_kunit(test, opp_bench_of));
+	np = of_find_compatible_node(NULL, NULL, BENCH_DT_COMPATIBLE);
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	dev = bench_device(test, "opp-bench-dt");
+	device_set_node(dev, of_fwnode_handle(np));
+	ret = kunit_add_action_or_reset(test, bench_clear_node, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return dev;
+}
+
+/* The top OPP of the loaded table has the rate and voltage of the DT. */
+static bool bench_dt_top_ok(struct device *dev)
+{
+	unsigned int top = BENCH_DT_NR_OPPS - 1;
+	unsigned long freq = ULONG_MAX;
+	struct dev_pm_opp *opp;
+	bool ok;
+
+	opp = dev_pm_opp_find_freq_floor(dev, &freq);
+	if (IS_ERR(opp))
+		return false;
+	ok = freq == BENCH_DT_BASE_HZ + top * BENCH_DT_STEP_HZ &&
+	     dev_pm_opp_get_voltage(opp) == BENCH_DT_BASE_UV + top * BENCH_DT_STEP_UV;
+	dev_pm_opp_put(opp);
+	return ok;
+}
+
+/*
+ * As a sub-step of a DT load: the same 64 OPPs added with dev_pm_opp_add()
+ * to a device without DT, then removed; the median of BENCH_DT_LOADS runs.
+ */
+static u64 bench_add_dynamic_ns(struct kunit *test)
+{
+	struct device *dev = bench_device(test, "opp-bench-dyn");
+	unsigned int rep, i, k, wrong = 0;
+	u64 samples[BENCH_REPS], start;
+	unsigned long hz, uv;
+
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_DT_LOADS; i++) {
+			for (k = 0; k < BENCH_DT_NR_OPPS; k++) {
+				hz = BENCH_DT_BASE_HZ + k * BENCH_DT_STEP_HZ;
+				uv = BENCH_DT_BASE_UV + k * BENCH_DT_STEP_UV;
+				wrong += !!dev_pm_opp_add(dev, hz, uv);
+			}
+			dev_pm_opp_remove_all_dynamic(dev);
+		}
+		samples[rep] = ktime_get_ns() - start;
+	}
+	KUNIT_EXPECT_EQ(test, wrong, 0);
+	return bench_median(samples, BENCH_REPS);
+}
+
+/* Every load of the 64-OPP table gives 64 OPPs, the top one right. */
+static void opp_bench_of_table(struct kunit *test)
+{
+	u64 add[BENCH_REPS], del[BENCH_REPS], both[BENCH_REPS];
+	struct device *dev = bench_dt_device(test);
+	unsigned int rep, i, wrong = 0;
+	u64 t0, t1, t2;
+
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		add[rep] = 0;
+		del[rep] = 0;
+		for (i = 0; i < BENCH_DT_LOADS; i++) {
+			t0 = ktime_get_ns();
+			wrong += !!dev_pm_opp_of_add_table(dev);
+			t1 = ktime_get_ns();
+			wrong += dev_pm_opp_get_opp_count(dev) != BENCH_DT_NR_OPPS;
+			wrong += !bench_dt_top_ok(dev);
+			t2 = ktime_get_ns();
+			dev_pm_opp_of_remove_table(dev);
+			del[rep] += ktime_get_ns() - t2;
+			add[rep] += t1 - t0;
+		}
+		both[rep] = add[rep] + del[rep];
+	}
+	KUNIT_EXPECT_EQ(test, wrong, 0);
+	KUNIT_EXPECT_LE(test, dev_pm_opp_get_opp_count(dev), 0);
+	bench_report(test, "add_dynamic/64",
+		     bench_ps(bench_add_dynamic_ns(test), BENCH_DT_LOADS), "ps");
+	bench_report(test, "of_add_table/64",
+		     bench_ps(bench_median(add, BENCH_REPS), BENCH_DT_LOADS), "ps");
+	bench_report(test, "of_remove_table/64",
+		     bench_ps(bench_median(del, BENCH_REPS), BENCH_DT_LOADS), "ps");
+	bench_report(test, "of_add+remove/64",
+		     bench_ps(bench_median(both, BENCH_REPS), BENCH_DT_LOADS), "ps");
+}
+
+/*
+ * Pages held by slab caches (reclaimable and not), counting what each CPU
+ * has not folded into the global counters yet. kmalloc() beyond the largest
+ * cache is counted here too.
+ */
+static s64 bench_slab_pages(void)
+{
+	static const enum node_stat_item items[] = {
+		NR_SLAB_RECLAIMABLE_B, NR_SLAB_UNRECLAIMABLE_B,
+	};
+	struct per_cpu_nodestat *pcp;
+	unsigned int k;
+	s64 pages = 0;
+	int nid, cpu;
+
+	for (k = 0; k < ARRAY_SIZE(items); k++) {
+		pages += global_node_page_state_pages(items[k]);
+		for_each_online_node(nid) {
+			for_each_possible_cpu(cpu) {
+				pcp = per_cpu_ptr(NODE_DATA(nid)->per_cpu_nodestats, cpu);
+				pages += READ_ONCE(pcp->vm_node_stat_diff[items[k]]);
+			}
+		}
+	}
+	return pages;
+}
+
+/*
+ * Frees deferred past a grace period are done once this returns, and the
+ * kmalloc caches hold no empty slab, so that the slab pages counted are
+ * those holding live objects.
+ */
+static void bench_settle(void)
+{
+	unsigned int type, i;
+
+	rcu_barrier();
+	kvfree_rcu_barrier();
+	for (type = 0; type < NR_KMALLOC_TYPES; type++)
+		for (i = 0; i < ARRAY_SIZE(kmalloc_caches[type]); i++)
+			if (kmalloc_caches[type][i])
+				kmem_cache_shrink(kmalloc_caches[type][i]);
+}
+
+/* Slab growth over BENCH_BYTES_OPPS dev_pm_opp_add() to one new table. */
+static void opp_bench_bytes_per_opp(struct kunit *test)
+{
+	s64 samples[BENCH_BYTES_REPS], before;
+	struct device *dev;
+	unsigned int rep;
+	char name[24];
+
+	for (rep = 0; rep < BENCH_BYTES_REPS; rep++) {
+		snprintf(name, sizeof(name), "opp-bench-b%u", rep);
+		dev = bench_device(test, name);
+		bench_settle();
+		before = bench_slab_pages();
+		bench_fill(test, dev, BENCH_BYTES_OPPS);
+		bench_settle();
+		samples[rep] = div_s64((bench_slab_pages() - before) * PAGE_SIZE,
+				       BENCH_BYTES_OPPS);
+		KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev),
+				BENCH_BYTES_OPPS);
+		dev_pm_opp_remove_all_dynamic(dev);
+		KUNIT_EXPECT_LE(test, dev_pm_opp_get_opp_count(dev), 0);
+	}
+	sort(samples, BENCH_BYTES_REPS, sizeof(*samples), bench_cmp_s64, NULL);
+	bench_report(test, "bytes_per_opp/4096", samples[BENCH_BYTES_REPS / 2],
+		     "B");
+}
+
+static struct kunit_case opp_bench_cases[] = {
+	KUNIT_CASE_PARAM(opp_bench_find, bench_lookup_gen_params),
+	KUNIT_CASE(opp_bench_get_opp_count),
+	KUNIT_CASE(opp_bench_get_voltage),
+	KUNIT_CASE_PARAM(opp_bench_set_rate, bench_dvfs_gen_params),
+	KUNIT_CASE(opp_bench_of_table),
+	KUNIT_CASE(opp_bench_bytes_per_opp),
+	{}
+};
+
+static struct kunit_suite opp_bench_suite = {
+	.name = "opp_bench",
+	.test_cases = opp_bench_cases,
+};
+
+/**
+ * struct bench_hammer - threads looking OPPs up in one table at once
+ * @dev: the table's device
+ * @opp: with @reads, the OPP whose voltage the threads read
+ * @reads: read @opp's voltage instead of looking OPPs up (calibration)
+ * @start: lets the threads go, all at once
+ * @done: completed by the last thread to finish
+ * @running: threads not finished yet
+ * @begin: when each thread started, in ns
+ * @end: when each thread finished
+ * @misses: lookups that did not find their OPP, per thread
+ */
+struct bench_hammer {
+	struct device *dev;
+	struct dev_pm_opp *opp;
+	bool reads;
+	struct completion start;
+	struct completion done;
+	atomic_t running;
+	u64 begin[2];
+	u64 end[2];
+	unsigned int misses[2];
+};
+
+struct bench_hammer_arg {
+	struct bench_hammer *hammer;
+	unsigned int id;
+};
+
+/* Parks the thread until kthread_stop(), so it never exits on its own. */
+static void bench_thread_park(void)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+}
+
+static int bench_hammer_fn(void *data)
+{
+	struct bench_hammer_arg *arg = data;
+	struct bench_hammer *h = arg->hammer;
+	unsigned int id = arg->id, i, misses = 0;
+
+	wait_for_completion(&h->start);
+	h->begin[id] = ktime_get_ns();
+	if (h->reads) {
+		for (i = 0; i < BENCH_HAMMER_READS; i++)
+			misses += dev_pm_opp_get_voltage(h->opp) != bench_volt(3);
+	} else {
+		for (i = 0; i < BENCH_HAMMER_LOOKUPS; i++)
+			misses += !bench_find_one(h->dev, BENCH_CEIL,
+						  (i * 7 + id) % BENCH_COUNT_OPPS);
+	}
+	h->end[id] = ktime_get_ns();
+	h->misses[id] = misses;
+	if (atomic_dec_and_test(&h->running))
+		complete(&h->done);
+	bench_thread_park();
+	return 0;
+}
+
+/*
+ * Lookups (or voltage reads, if @opp is set) per second of @nr threads,
+ * bound to CPUs 0 and 1, from the first start to the last end; 0 if a
+ * thread could not run or got a wrong answer.
+ */
+static u64 bench_hammer_rate(struct device *dev, struct dev_pm_opp *opp,
+			     unsigned int nr)
+{
+	struct bench_hammer h = { .dev = dev, .opp = opp, .reads = !!opp };
+	struct bench_hammer_arg args[2];
+	struct task_struct *tasks[2];
+	unsigned int ops;
+	unsigned int i, started;
+	bool finished;
+	u64 span;
+
+	init_completion(&h.start);
+	init_completion(&h.done);
+	atomic_set(&h.running, nr);
+	for (started = 0; started < nr; started++) {
+		args[started] = (struct bench_hammer_arg){ &h, started };
+		tasks[started] = kthread_create_on_cpu(bench_hammer_fn,
+						       &args[started], started,
+						       "opp-bench/%u");
+		if (IS_ERR(tasks[started]))
+			break;
+		wake_up_process(tasks[started]);
+	}
+	if (started == nr)
+		complete_all(&h.start);
+	finished = started == nr &&
+		   wait_for_completion_timeout(&h.done, BENCH_HAMMER_TIMEOUT);
+	if (started < nr)
+		complete_all(&h.start);
+	for (i = 0; i < started; i++)
+		kthread_stop(tasks[i]);
+	if (!finished)
+		return 0;
+
+	span = max(h.end[0], h.end[nr - 1]) - min(h.begin[0], h.begin[nr - 1]);
+	for (i = 0; i < nr; i++)
+		if (h.misses[i])
+			return 0;
+	ops = opp ? BENCH_HAMMER_READS : BENCH_HAMMER_LOOKUPS;
+	return div64_u64((u64)nr * ops * NSEC_PER_SEC, max(span, 1ULL));
+}
+
+/*
+ * One table, looked up by one CPU, then by two at once; for calibration,
+ * the same with threads that only read one OPP's voltage, which shares
+ * nothing that is written and so shows what two vCPUs can do at best.
+ */
+static void opp_bench_smp_lookups(struct kunit *test)
+{
+	u64 one[BENCH_HAMMER_REPS], two[BENCH_HAMMER_REPS];
+	u64 read1[BENCH_HAMMER_REPS], read2[BENCH_HAMMER_REPS];
+	struct dev_pm_opp *opp;
+	struct device *dev;
+	unsigned int rep;
+
+	KUNIT_ASSERT_GE(test, num_online_cpus(), 2);
+	dev = bench_table(test, BENCH_COUNT_OPPS, BENCH_COUNT_OTHERS);
+	opp = dev_pm_opp_find_freq_exact(dev, bench_rate(3), true);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	for (rep = 0; rep < BENCH_HAMMER_REPS; rep++) {
+		one[rep] = bench_hammer_rate(dev, NULL, 1);
+		two[rep] = bench_hammer_rate(dev, NULL, 2);
+		read1[rep] = bench_hammer_rate(dev, opp, 1);
+		read2[rep] = bench_hammer_rate(dev, opp, 2);
+	}
+	dev_pm_opp_put(opp);
+	for (rep = 0; rep < BENCH_HAMMER_REPS; rep++) {
+		KUNIT_EXPECT_NE(test, one[rep], 0);
+		KUNIT_EXPECT_NE(test, two[rep], 0);
+		KUNIT_EXPECT_NE(test, read1[rep], 0);
+		KUNIT_EXPECT_NE(test, read2[rep], 0);
+	}
+	bench_report(test, "lookups_per_s/1cpu",
+		     bench_median(one, BENCH_HAMMER_REPS), "per_s");
+	bench_report(test, "lookups_per_s/2cpu",
+		     bench_median(two, BENCH_HAMMER_REPS), "per_s");
+	bench_report(test, "reads_per_s/1cpu",
+		     bench_median(read1, BENCH_HAMMER_REPS), "per_s");
+	bench_report(test, "reads_per_s/2cpu",
+		     bench_median(read2, BENCH_HAMMER_REPS), "per_s");
+}
+
+static struct kunit_case opp_bench_smp_cases[] = {
+	KUNIT_CASE(opp_bench_smp_lookups),
+	{}
+};
+
+static struct kunit_suite opp_bench_smp_suite = {
+	.name = "opp_bench_smp",
+	.test_cases = opp_bench_smp_cases,
+};
+
+kunit_test_suites(&opp_bench_suite, &opp_bench_smp_suite);
+
+MODULE_DESCRIPTION("Benchmark of the OPP core through its public API");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# make bench: the benchmark suites of bench/ built and booted twice from the
+# cached 6.12 tree, once with upstream's pristine drivers/opp and pm_opp.h and
+# once with ours, then one table: metric, upstream, ours, ratio.
+#
+# For each core, under the cache lock held for the whole run:
+#   1. put the core into the tree (upstream's copy, or the graft of this repo),
+#      plus bench/ as drivers/opp/bench with one obj- line and one Kconfig
+#      source line appended; nothing else of upstream's files changes;
+#   2. build it in $OPP_CACHE/build-bench-<core> (no debug options) and boot
+#      it twice with -icount shift=0 (guest time = instructions executed);
+#   3. boot it once more without icount, two vCPUs on two host threads, for
+#      the lookup throughput of one CPU against two.
+# The tree gets our graft back at the end, whatever happened.
+#
+# BENCH_CORES  the cores to run, default "upstream ours"
+# OPP_JOBS     make jobs (default: nproc)
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+BENCH_SRC=$OPP_REPO/bench
+BENCH_OUT=$OPP_CACHE/bench
+ICOUNT_QEMU='-smp 2 -icount shift=0 -accel tcg'
+MTTCG_QEMU='-smp 2 -accel tcg,thread=multi'
+BENCH_TIMEOUT=1800
+
+sync_into() {
+	rsync --recursive --links --perms --checksum "$@"
+}
+
+# The core named $1 into the tree, then the benchmark beside it.
+install_core() {
+	local opp=$OPP_TREE/drivers/opp
+	case $1 in
+	upstream)
+		sync_into --delete "$OPP_UPSTREAM/drivers/opp/" "$opp/"
+		sync_into "$OPP_UPSTREAM/include/linux/pm_opp.h" "$OPP_TREE/include/linux/pm_opp.h"
+		;;
+	ours)
+		bash "$OPP_SCRIPTS/tree.sh"
+		;;
+	esac
+	sync_into --delete "$BENCH_SRC/" "$opp/bench/"
+	# shellcheck disable=SC2016 # make's $(...), not the shell's
+	printf '\nobj-$(CONFIG_PM_OPP_BENCH)\t+= bench/\n' >>"$opp/Makefile"
+	printf '\nsource "drivers/opp/bench/Kconfig"\n' >>"$opp/Kconfig"
+	say "drivers/opp now holds the $1 core, with bench/"
+}
+
+restore_tree() {
+	[[ -d $OPP_TREE/drivers/opp ]] || return 0
+	rm -rf "$OPP_TREE/drivers/opp/bench"
+	bash "$OPP_SCRIPTS/tree.sh" >/dev/null && say "drivers/opp is ours again"
+}
+
+# kunit.py $1 (run or exec) for core $2, QEMU arguments $3, glob $4; the
+# kernel's log goes to $5.
+kunit() {
+	local build=$OPP_CACHE/build-bench-$2 rc=0
+	local args=(
+		"$1" --arch=x86_64 --build_dir="$build"
+		--timeout="$BENCH_TIMEOUT" --qemu_args="$3" "$4"
+	)
+	[[ $1 == run ]] && args+=(--kunitconfig="$BENCH_SRC/bench.config"
+		--jobs="${OPP_JOBS:-$(nproc)}")
+	rm -f "$build/test.log"
+	say "$2: kunit.py$(printf ' %q' "${args[@]}")"
+	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		python3 tools/testing/kunit/kunit.py "${args[@]}") >"$5.kunit" 2>&1 || rc=$?
+	[[ -f $build/test.log ]] && cp "$build/test.log" "$5"
+	tail -n 3 "$5.kunit" | sed "s/^/   $2: /"
+	if ((rc != 0)); then
+		sed -n '1,40p' "$5.kunit" >&2
+		die "$2: kunit.py exited $rc (log: $5.kunit)"
+	fi
+}
+
+bench_core() {
+	local core=$1 start=$SECONDS
+	install_core "$core"
+	kunit run "$core" "$ICOUNT_QEMU" 'opp_bench*' "$BENCH_OUT/$core-icount-1.log"
+	say "$core: built and run in $((SECONDS - start)) s"
+	kunit exec "$core" "$ICOUNT_QEMU" 'opp_bench*' "$BENCH_OUT/$core-icount-2.log"
+	kunit exec "$core" "$MTTCG_QEMU" 'opp_bench_smp' "$BENCH_OUT/$core-mttcg.log"
+}
+
+main() {
+	local core start=$SECONDS
+	bash "$OPP_SCRIPTS/deps.sh"
+	lock_cache
+	trap restore_tree EXIT
+	bash "$OPP_SCRIPTS/tree.sh" >/dev/null
+	rm -rf "$BENCH_OUT" && mkdir -p "$BENCH_OUT"
+	for core in ${BENCH_CORES:-upstream ours}; do
+		bench_core "$core"
+	done
+	restore_tree
+	trap - EXIT
+	say "make bench took $((SECONDS - start)) s; logs in $BENCH_OUT"
+	python3 "$OPP_SCRIPTS/bench-table.py" "$BENCH_OUT"
+}
+
+main "$@"
