@@ -584,8 +584,9 @@ int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b)
 	return opp_cmp_ulong(a->level, b->level);
 }
 
-static unsigned long opp_key_value(struct dev_pm_opp *opp,
-				   const struct opp_key *key)
+/* Inlined: it runs at every step of every bisection. */
+static __always_inline unsigned long opp_key_value(struct dev_pm_opp *opp,
+						   const struct opp_key *key)
 {
 	switch (key->kind) {
 	case OPP_KEY_RATE:
@@ -768,29 +769,20 @@ static struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 }
 
 /*
- * The lookup behind every dev_pm_opp_find_*(): RCU only. A failed
- * kref_get_unless_zero() means the OPP left the table after we loaded the
- * snapshot, which a writer publishes before it drops the table's reference:
- * look again in the newer snapshot. If there is none, the table is dying.
+ * The search behind every lookup: RCU only. A failed kref_get_unless_zero()
+ * means the OPP left the table after we loaded the snapshot, which a writer
+ * publishes before it drops the table's reference: look again in the newer
+ * snapshot. If there is none, the table is dying. Caller is in an RCU
+ * read-side section, which also keeps @table alive.
  */
-static struct dev_pm_opp *opp_find(struct device *dev,
-				   const struct opp_key *key,
-				   unsigned long *target, enum opp_match match,
-				   bool available)
+static struct dev_pm_opp *opp_table_search(struct opp_table *table,
+					   struct device *dev,
+					   const struct opp_key *key,
+					   unsigned long *target,
+					   enum opp_match match, bool available)
 {
 	struct opp_snapshot *snap, *seen = NULL;
-	struct opp_table *table;
 	struct dev_pm_opp *opp;
-
-	if (IS_ERR_OR_NULL(dev))
-		return ERR_PTR(-EINVAL);
-
-	guard(rcu)();
-	table = opp_table_lookup_rcu(dev);
-	if (!table) {
-		dev_err(dev, "no OPP table\n");
-		return ERR_PTR(-ENODEV);
-	}
 
 	for (;;) {
 		snap = rcu_dereference(table->snap);
@@ -814,6 +806,52 @@ static struct dev_pm_opp *opp_find(struct device *dev,
 
 	*target = opp_key_value(opp, key);
 	return opp;
+}
+
+static struct dev_pm_opp *opp_find(struct device *dev,
+				   const struct opp_key *key,
+				   unsigned long *target, enum opp_match match,
+				   bool available)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_err(dev, "no OPP table\n");
+		return ERR_PTR(-ENODEV);
+	}
+
+	return opp_table_search(table, dev, key, target, match, available);
+}
+
+/**
+ * opp_table_pick_rate() - the OPP a transition to @rate goes to
+ * @table: a table the caller holds a reference to
+ * @dev: the device, for messages
+ * @rate: the rate asked for, on the first clock
+ *
+ * Context: Any context; takes no lock.
+ * Return: the slowest available OPP whose first rate is at or above @rate,
+ * else the fastest one, referenced; ERR_PTR(-ERANGE) when no OPP is
+ * available.
+ */
+struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
+				       struct device *dev, unsigned long rate)
+{
+	struct opp_key key = { .kind = OPP_KEY_RATE };
+	struct dev_pm_opp *opp;
+
+	guard(rcu)();
+	opp = opp_table_search(table, dev, &key, &rate, OPP_MATCH_CEIL, true);
+	if (PTR_ERR(opp) != -ERANGE)
+		return opp;
+
+	rate = ULONG_MAX;
+	return opp_table_search(table, dev, &key, &rate, OPP_MATCH_FLOOR, true);
 }
 
 /* A lookup that names no clock only makes sense on a single-clock table. */

@@ -548,20 +548,6 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 /* Setting a rate                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* The slowest available OPP at or above @rate, else the fastest one. */
-static struct dev_pm_opp *opp_pick(struct device *dev, unsigned long rate)
-{
-	struct dev_pm_opp *opp;
-
-	opp = dev_pm_opp_find_freq_ceil_indexed(dev, &rate, 0);
-	if (PTR_ERR(opp) == -ERANGE) {
-		rate = ULONG_MAX;
-		opp = dev_pm_opp_find_freq_floor_indexed(dev, &rate, 0);
-	}
-
-	return opp;
-}
-
 /* Caller holds dvfs_lock. The rate the clock will really run at. */
 static unsigned long __opp_round_rate(struct opp_table *table,
 				      unsigned long rate)
@@ -579,7 +565,8 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 			  unsigned long target)
 {
 	unsigned long rate = __opp_round_rate(table, target);
-	struct dev_pm_opp *opp __free(opp_put) = opp_pick(dev, rate);
+	struct dev_pm_opp *opp __free(opp_put) =
+		opp_table_pick_rate(table, dev, rate);
 
 	if (IS_ERR(opp)) {
 		if (PTR_ERR(opp) != -ERANGE)
@@ -805,13 +792,19 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	struct clk *clk;
 
 	scoped_guard(mutex, &table->dvfs_lock)
-		if (table->nr_clk_handles)
+		if (table->nr_clk_handles || table->clk_looked_up)
 			return 0;
 
 	clk = clk_get(dev, NULL);
-	if (IS_ERR(clk))
-		return PTR_ERR(clk) == -ENOENT ? 0 :
-		       dev_err_probe(dev, PTR_ERR(clk), "cannot get clock\n");
+	if (IS_ERR(clk)) {
+		if (PTR_ERR(clk) != -ENOENT)
+			return dev_err_probe(dev, PTR_ERR(clk),
+					     "cannot get clock\n");
+		/* Clockless devices add OPPs one by one: ask once. */
+		scoped_guard(mutex, &table->dvfs_lock)
+			table->clk_looked_up = true;
+		return 0;
+	}
 
 	clks = kmalloc(sizeof(*clks), GFP_KERNEL);
 	if (!clks) {
@@ -829,6 +822,7 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	clks[0] = clk;
 	table->clks = clks;
 	table->nr_clk_handles = 1;
+	table->clk_looked_up = true;
 	return 0;
 }
 

@@ -308,6 +308,8 @@ struct opp_seed_config {
  * @nr_clk_handles: number of entries in @clks
  * @clks_configured: @clks came from dev_pm_opp_set_config(), not from
  *	clk_get(dev, NULL)
+ * @clk_looked_up: clk_get(dev, NULL) was tried and gave a clock or -ENOENT,
+ *	not to be tried again while @clks is unchanged; under @dvfs_lock
  * @config_clks: programs the clocks instead of the core, or NULL
  * @regulators: the supplies' regulators, in supply order, or NULL
  * @nr_regulators: number of entries in @regulators
@@ -368,6 +370,7 @@ struct opp_table {
 	struct clk **clks;
 	unsigned int nr_clk_handles;
 	bool clks_configured;
+	bool clk_looked_up;
 	config_clks_t config_clks;
 	struct regulator **regulators;
 	unsigned int nr_regulators;
@@ -448,6 +451,8 @@ extern struct mutex opp_tables_lock;
 extern struct list_head opp_tables;
 
 struct opp_table *opp_table_find(struct device *dev);
+struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
+				       struct device *dev, unsigned long rate);
 int opp_level(struct dev_pm_opp *opp, unsigned int *level);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 struct opp_table *opp_table_find_shared(struct device_node *np);
