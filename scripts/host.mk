@@ -7,7 +7,7 @@ OPP_SCRIPTS := $(abspath $(dir $(OPP_HOST_MK)))
 export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
-.PHONY: check demo lint deps tree clean-cache help
+.PHONY: check demo lint compat deps tree clean-cache help
 
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
@@ -17,6 +17,9 @@ demo: ## the end-to-end arm64 QEMU DVFS demo (not implemented yet)
 
 lint: ## checkpatch, kernel-doc, sparse and W=1, documentation render
 	@bash $(OPP_SCRIPTS)/lint.sh
+
+compat: ## compile every in-tree OPP user for arm64 (and arm) against this core
+	@bash $(OPP_SCRIPTS)/compat.sh
 
 deps: ## install the missing Debian packages (root), or print the apt-get line
 	@bash $(OPP_SCRIPTS)/deps.sh
