@@ -11,7 +11,9 @@
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/kthread.h>
+#include <linux/pm_domain.h>
 #include <linux/pm_opp.h>
+#include <linux/pm_runtime.h>
 #include <linux/regulator/consumer.h>
 #include <linux/sched/task.h>
 
@@ -24,6 +26,7 @@
 
 #define RATE(hz)	{ OPP_EV_RATE, 0, (hz) }
 #define PSTATE(level)	{ OPP_EV_PSTATE, 0, (level) }
+#define DOMAIN(level)	{ OPP_EV_PSTATE, 1, (level) }
 #define VOLT(id, uv)	{ OPP_EV_VOLT, (id), (uv) }
 #define ON(id)		{ OPP_EV_ON, (id), 0 }
 #define OFF(id)		{ OPP_EV_OFF, (id), 0 }
@@ -264,6 +267,23 @@ static void opp_dvfs_token_form_regulators(struct kunit *test)
 	dev_pm_opp_remove_all_dynamic(fix->dev);
 	dev_pm_opp_put_regulators(token);
 	EXPECT_LOG(test, fix, OFF(0));
+}
+
+/* sync_regulators() puts back the voltage a supply lost, at the OPP. */
+static void opp_dvfs_sync_regulators_restores_voltage(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	/* Not at an OPP yet: nothing to put back. */
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	fix->regs[0].sel = 0;
+	fix->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2));
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V2);
 }
 
 /* A missing regulator fails and keeps nothing. */
@@ -630,6 +650,7 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_no_clock_is_enodev),
 	KUNIT_CASE(opp_dvfs_no_table_is_enodev),
 	KUNIT_CASE(opp_dvfs_token_form_regulators),
+	KUNIT_CASE(opp_dvfs_sync_regulators_restores_voltage),
 	KUNIT_CASE(opp_dvfs_missing_regulator_fails),
 	KUNIT_CASE(opp_dvfs_unsupported_voltage_disables_opp),
 	KUNIT_CASE(opp_dvfs_regulators_after_opps_is_ebusy),
@@ -754,6 +775,119 @@ static void opp_dvfs_single_domain_votes_level(struct kunit *test)
 	EXPECT_LOG(test, fix, PSTATE(0));
 }
 
+KUNIT_DEFINE_ACTION_WRAPPER(opp_dvfs_runtime_put, pm_runtime_put_sync,
+			    struct device *);
+
+static void opp_dvfs_detach_genpd(void *token)
+{
+	dev_pm_opp_detach_genpd((long)token);
+}
+
+/*
+ * The consumer attached to the domain "opp-kunit,genpd" by name, through
+ * dev_pm_opp_attach_genpd(), and detached when the test ends, before the
+ * domain goes. Returns the virtual device the genpd core made.
+ */
+static struct device *opp_dvfs_genpd_attached(struct kunit *test,
+					      struct opp_kunit_dvfs *fix)
+{
+	static const char * const names[] = { "perf", NULL };
+	struct device **virt_devs = NULL;
+	int token, ret;
+
+	token = dev_pm_opp_attach_genpd(fix->dev, names, &virt_devs);
+	KUNIT_ASSERT_GT(test, token, 0);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_detach_genpd,
+					(void *)(long)token);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_NOT_NULL(test, virt_devs);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, virt_devs[0]);
+	return virt_devs[0];
+}
+
+/*
+ * dev_pm_opp_attach_genpd(): the device joins a generic PM domain by name,
+ * and the levels its OPPs require become the domain's performance states,
+ * voted through the virtual device: before the clock when scaling up, after
+ * it when scaling down, 0 for rate 0.
+ */
+static void opp_dvfs_genpd_attached_by_name_votes(struct kunit *test)
+{
+	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
+						    "opp-kunit,pd-user",
+						    true, REQ_F1, 0);
+	struct device *virt_dev = opp_dvfs_genpd_attached(test, fix);
+	int ret;
+
+	KUNIT_EXPECT_PTR_EQ(test, virt_dev->pm_domain, &genpd->pd.domain);
+	/* A suspended device's votes wait for it to resume. */
+	KUNIT_ASSERT_EQ(test, pm_runtime_resume_and_get(virt_dev), 0);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_runtime_put, virt_dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	genpd->fix = fix;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);
+	EXPECT_LOG(test, fix, DOMAIN(DOM_L2), RATE(REQ_F2));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F1), 0);
+	EXPECT_LOG(test, fix, RATE(REQ_F1), DOMAIN(DOM_L1));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix, DOMAIN(0));
+}
+
+/* dev_pm_opp_detach_genpd() takes the device out of the domain again. */
+static void opp_dvfs_genpd_detach_leaves_domain(struct kunit *test)
+{
+	static const char * const names[] = { "perf", NULL };
+	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
+						    "opp-kunit,pd-user",
+						    true, REQ_F1, 0);
+	int token = dev_pm_opp_attach_genpd(fix->dev, names, NULL);
+
+	KUNIT_ASSERT_GT(test, token, 0);
+	KUNIT_EXPECT_EQ(test, genpd->pd.device_count, 1);
+	dev_pm_opp_detach_genpd(token);
+	KUNIT_EXPECT_EQ(test, genpd->pd.device_count, 0);
+}
+
+/* The devm form detaches with the device's resources. */
+static void opp_dvfs_genpd_devm_detaches_with_devres(struct kunit *test)
+{
+	static const char * const names[] = { "perf", NULL };
+	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
+						    "opp-kunit,pd-user",
+						    true, REQ_F1, 0);
+	void *group = devres_open_group(fix->dev, NULL, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, group);
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_attach_genpd(fix->dev, names, NULL), 0);
+	devres_close_group(fix->dev, group);
+	KUNIT_EXPECT_EQ(test, genpd->pd.device_count, 1);
+
+	devres_release_group(fix->dev, group);
+	KUNIT_EXPECT_EQ(test, genpd->pd.device_count, 0);
+}
+
+/* A power domain name the device does not have: an error, nothing kept. */
+static void opp_dvfs_genpd_unknown_name_fails(struct kunit *test)
+{
+	static const char * const names[] = { "nothere", NULL };
+	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
+						    "opp-kunit,pd-user",
+						    true, REQ_F1, 0);
+	struct device **virt_devs = NULL;
+
+	KUNIT_EXPECT_LT(test, dev_pm_opp_attach_genpd(fix->dev, names,
+						      &virt_devs), 0);
+	KUNIT_EXPECT_NULL(test, virt_devs);
+	KUNIT_EXPECT_EQ(test, genpd->pd.device_count, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
+}
+
 /* Required devices need a table that requires something. */
 static void opp_dvfs_required_devs_need_required_opps(struct kunit *test)
 {
@@ -771,6 +905,10 @@ static struct kunit_case opp_dvfs_required_cases[] = {
 	KUNIT_CASE(opp_dvfs_required_devs_follow),
 	KUNIT_CASE(opp_dvfs_single_domain_votes_level),
 	KUNIT_CASE(opp_dvfs_required_devs_need_required_opps),
+	KUNIT_CASE(opp_dvfs_genpd_attached_by_name_votes),
+	KUNIT_CASE(opp_dvfs_genpd_detach_leaves_domain),
+	KUNIT_CASE(opp_dvfs_genpd_devm_detaches_with_devres),
+	KUNIT_CASE(opp_dvfs_genpd_unknown_name_fails),
 	{}
 };
 

@@ -162,6 +162,37 @@ static void opp_of_plain_props_without_prop_name(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, supply.u_amp, 0);
 }
 
+/*
+ * devm_pm_opp_of_add_table(): the table goes with the device's resources,
+ * here a devres group released by hand as a driver's detach would.
+ */
+static void opp_of_devm_table_goes_with_devres(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,seed-0");
+	void *group = devres_open_group(dev, NULL, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, group);
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_of_add_table(dev), 0);
+	devres_close_group(dev, group);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+
+	devres_release_group(dev, group);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/* A failed devm load leaves neither a table nor a resource behind. */
+static void opp_of_devm_failed_load_keeps_nothing(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-of-devm-none");
+	void *group = devres_open_group(dev, NULL, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, group);
+	KUNIT_EXPECT_EQ(test, devm_pm_opp_of_add_table_indexed(dev, 0), -ENODEV);
+	devres_close_group(dev, group);
+	KUNIT_EXPECT_EQ(test, devres_release_group(dev, group), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
 /* dev_pm_opp_set_prop_name() selects "opp-microvolt-<name>" and friends. */
 static void opp_of_prop_name_selects_named_props(struct kunit *test)
 {
@@ -398,6 +429,8 @@ static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_private_table_per_device),
 	KUNIT_CASE(opp_of_loads_are_counted),
 	KUNIT_CASE(opp_of_device_without_table),
+	KUNIT_CASE(opp_of_devm_table_goes_with_devres),
+	KUNIT_CASE(opp_of_devm_failed_load_keeps_nothing),
 	KUNIT_CASE(opp_of_plain_props_without_prop_name),
 	KUNIT_CASE(opp_of_prop_name_selects_named_props),
 	KUNIT_CASE(opp_of_supported_hw_filters_opps),

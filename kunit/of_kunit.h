@@ -72,4 +72,19 @@
 #define BIG_RATE(i)	(((i) + 1) * 1000000)
 #define BIG_UV(i)	(700000 + (i) * 500)
 
+/*
+ * Energy model: one table with voltages for a power coefficient, one with
+ * "opp-microwatt". EM_P1 and EM_P2 are EM_COEF * mV^2 * MHz / 10^6 worked
+ * out by hand: 100 * 800^2 * 500 / 10^6 and 100 * 1000^2 * 1000 / 10^6.
+ */
+#define EM_F1		500000000
+#define EM_F2		1000000000
+#define EM_V1		800000
+#define EM_V2		1000000
+#define EM_COEF		100
+#define EM_P1		32000
+#define EM_P2		100000
+#define EM_UW1		250000
+#define EM_UW2		700000
+
 #endif /* __OPP_OF_KUNIT_H__ */

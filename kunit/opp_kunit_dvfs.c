@@ -6,10 +6,12 @@
 
 #include <kunit/clk.h>
 #include <kunit/device.h>
+#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/clk.h>
 #include <linux/clkdev.h>
 #include <linux/device.h>
+#include <linux/of.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
 
@@ -342,4 +344,59 @@ void opp_kunit_expect_log(struct kunit *test, struct opp_kunit_dvfs *fix,
 				    "event %u", i);
 	}
 	fix->nr = 0;
+}
+
+static int opp_kunit_genpd_set_pstate(struct generic_pm_domain *pd,
+				      unsigned int state)
+{
+	struct opp_kunit_genpd *genpd = container_of(pd, struct opp_kunit_genpd,
+						     pd);
+
+	if (genpd->fix)
+		opp_kunit_log(genpd->fix, OPP_EV_PSTATE, 1, state);
+	return 0;
+}
+
+static void opp_kunit_genpd_remove(void *data)
+{
+	struct opp_kunit_genpd *genpd = data;
+
+	of_genpd_del_provider(genpd->np);
+	pm_genpd_remove(&genpd->pd);
+}
+
+/**
+ * opp_kunit_genpd() - a generic PM domain provider on a device tree node
+ * @test: the test, which applied the overlay holding the node
+ * @compatible: the provider node's compatible, also the domain's name
+ *
+ * The domain is on and has a performance state callback, so the genpd core
+ * loads the node's OPP table for it. Make the domain before the devices that
+ * attach to it: it is removed when the test ends, after them.
+ *
+ * Return: the domain, test-managed.
+ */
+struct opp_kunit_genpd *opp_kunit_genpd(struct kunit *test,
+					const char *compatible)
+{
+	struct opp_kunit_genpd *genpd = kunit_kzalloc(test, sizeof(*genpd),
+						      GFP_KERNEL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, genpd);
+	genpd->np = of_find_compatible_node(NULL, NULL, compatible);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, genpd->np, "no node for %s", compatible);
+	of_node_put_kunit(test, genpd->np);
+
+	genpd->pd.name = compatible;
+	genpd->pd.set_performance_state = opp_kunit_genpd_set_pstate;
+	KUNIT_ASSERT_EQ(test, pm_genpd_init(&genpd->pd, NULL, false), 0);
+	ret = of_genpd_add_provider_simple(genpd->np, &genpd->pd);
+	if (ret)
+		pm_genpd_remove(&genpd->pd);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	ret = kunit_add_action_or_reset(test, opp_kunit_genpd_remove, genpd);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return genpd;
 }

@@ -9,6 +9,7 @@
 
 #include <kunit/test.h>
 #include <linux/clk-provider.h>
+#include <linux/pm_domain.h>
 #include <linux/regulator/driver.h>
 #include <linux/regulator/machine.h>
 
@@ -95,6 +96,21 @@ struct opp_kunit_dvfs {
 	struct opp_kunit_ev log[OPP_KUNIT_MAX_LOG];
 };
 
+/**
+ * struct opp_kunit_genpd - a generic PM domain that logs its states
+ * @pd: the domain
+ * @np: the provider's device tree node
+ * @fix: the fixture whose log gets the states (%OPP_EV_PSTATE, id 1), once
+ *	the test sets it
+ */
+struct opp_kunit_genpd {
+	struct generic_pm_domain pd;
+	struct device_node *np;
+	struct opp_kunit_dvfs *fix;
+};
+
+struct opp_kunit_genpd *opp_kunit_genpd(struct kunit *test,
+					const char *compatible);
 struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 				      bool of, unsigned long rate,
 				      unsigned int nr_regs);

@@ -7,7 +7,7 @@ OPP_SCRIPTS := $(abspath $(dir $(OPP_HOST_MK)))
 export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
-.PHONY: check demo lint bench deps tree clean-cache help
+.PHONY: check demo lint compat bench deps tree clean-cache help
 
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
@@ -17,6 +17,9 @@ demo: ## arm64 QEMU: cpufreq-dt and devfreq doing DVFS on this core, trace-check
 
 lint: ## checkpatch, kernel-doc, sparse and W=1, documentation render
 	@bash $(OPP_SCRIPTS)/lint.sh
+
+compat: ## compile every in-tree OPP user for arm64 (and arm) against this core
+	@bash $(OPP_SCRIPTS)/compat.sh
 
 bench: ## upstream's OPP core against ours, built and booted twice (not CI)
 	@bash $(OPP_SCRIPTS)/bench.sh

@@ -15,12 +15,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 #   kBps in the regulator and interconnect APIs) and cannot be renamed here.
 # - trace.h: TRACE_EVENT() is laid out the way every kernel trace header is,
 #   which checkpatch's statement checks do not understand.
-# - kunit/seed_kunit.c: it runs the original article's example verbatim,
-#   including its non-static names array.
+# - kunit/seed_kunit.c and compat/seed_example.c: they hold the original
+#   article's example verbatim, including its non-static names array.
 CHECKPATCH_IGNORE=CAMELCASE
 declare -A CHECKPATCH_FILE_IGNORE=(
 	[trace.h]=OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT
 	[kunit/seed_kunit.c]=STATIC_CONST_CHAR_ARRAY
+	[compat/seed_example.c]=STATIC_CONST_CHAR_ARRAY
 )
 
 FAILED=0
