@@ -827,38 +827,36 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 }
 
 /**
- * opp_table_check_clock() - check that a device may join a table's clock
+ * opp_table_warn_clock() - warn when a device joins a table on another clock
  * @table: a table that another device built, referenced by the caller
  * @dev: a device about to use it
  *
- * Devices that share a table share its clock: a device whose own clock is
- * another one cannot join. A device without a clock uses the table's, and
- * a table whose clocks the platform configured is not checked.
+ * Devices that share a table share its clock, the one of the device that
+ * built it, as in Linux. Some boards point devices on different clocks at
+ * one table on purpose (Exynos bus devfreq), so a device whose own clock
+ * is another one joins all the same, with a warning that transitions move
+ * the table's clock, not its own. A device without a clock, or one whose
+ * clock cannot be had yet, is not checked; nor is a table whose clocks the
+ * platform configured.
  *
  * Context: Process context; takes the table's dvfs_lock and may sleep.
- * Return: 0; -EINVAL when the clocks differ; an error of clk_get() other
- * than -ENOENT (-EPROBE_DEFER among them).
  */
-int opp_table_check_clock(struct opp_table *table, struct device *dev)
+void opp_table_warn_clock(struct opp_table *table, struct device *dev)
 {
 	struct clk *clk = clk_get(dev, NULL);
-	int ret = 0;
 
 	if (IS_ERR(clk))
-		return PTR_ERR(clk) == -ENOENT ? 0 :
-		       dev_err_probe(dev, PTR_ERR(clk), "cannot get clock\n");
+		return;
 
 	scoped_guard(mutex, &table->dvfs_lock) {
 		if (table->nr_clk_handles && !table->clks_configured &&
-		    !clk_is_match(clk, table->clks[0])) {
-			dev_err(dev, "%pOF: shared OPP table runs on clock %pC, this device on %pC\n",
-				table->np, table->clks[0], clk);
-			ret = -EINVAL;
-		}
+		    !clk_is_match(clk, table->clks[0]))
+			dev_warn(dev, "%pOF: shared OPP table runs on clock %pC, this device on %pC: transitions move %pC\n",
+				 table->np, table->clks[0], clk,
+				 table->clks[0]);
 	}
 
 	clk_put(clk);
-	return ret;
 }
 
 /**

@@ -190,6 +190,12 @@ static int opp_of_count_cells(const struct opp_of_parser *p,
 	return prop->length / sizeof(u32);
 }
 
+/*
+ * The fastest rate an OPP may have: what an unsigned long holds on 32-bit;
+ * on 64-bit what clk_round_rate(), which answers in a long, can return.
+ */
+#define OPP_OF_MAX_RATE	(BITS_PER_LONG == 64 ? (u64)LONG_MAX : (u64)ULONG_MAX)
+
 static int opp_of_read_rates(const struct opp_of_parser *p,
 			     struct device_node *np, struct dev_pm_opp *opp)
 {
@@ -212,11 +218,8 @@ static int opp_of_read_rates(const struct opp_of_parser *p,
 		ret = of_property_read_u64_index(np, "opp-hz", i, &rate);
 		if (ret)
 			return ret;
-		/*
-		 * Multi-clock tables (UFS) give 0 for clocks they do not scale.
-		 * clk_round_rate() answers in a long: no clock runs faster.
-		 */
-		if ((!rate && count == 1) || rate > LONG_MAX) {
+		/* Multi-clock tables (UFS) give 0 for clocks they do not scale. */
+		if ((!rate && count == 1) || rate > OPP_OF_MAX_RATE) {
 			dev_err(p->dev, "%pOF: opp-hz %llu is not a usable rate\n",
 				np, rate);
 			return -EINVAL;
@@ -1140,24 +1143,21 @@ static int opp_of_check_table_phandle(struct device *dev, int index)
 	return -EINVAL;
 }
 
-/*
- * A device joining a shared table another device built must agree with it
- * on the clock. Checked before the device is linked to the table, so that a
- * refused device is left without one.
- */
-static int opp_of_check_shared_clock(struct device *dev, int index)
+/* A device joining a shared table another device built uses its clock. */
+static void opp_of_check_shared_clock(struct device *dev, int index)
 {
 	struct opp_table *own __free(opp_table_put) = opp_table_find(dev);
 
 	if (!IS_ERR(own))
-		return 0;
+		return;
 
 	struct device_node *np __free(device_node) =
 		opp_of_table_node(dev, index);
 	struct opp_table *shared __free(opp_table_put) =
 		np ? opp_table_find_shared(np) : NULL;
 
-	return shared ? opp_table_check_clock(shared, dev) : 0;
+	if (shared)
+		opp_table_warn_clock(shared, dev);
 }
 
 static int opp_of_add_table(struct device *dev, int index)
@@ -1174,10 +1174,9 @@ static int opp_of_add_table(struct device *dev, int index)
 						"operating-points-v2", NULL) == 1)
 		index = 0;
 	ret = opp_of_check_table_phandle(dev, index);
-	if (!ret)
-		ret = opp_of_check_shared_clock(dev, index);
 	if (ret)
 		return ret;
+	opp_of_check_shared_clock(dev, index);
 
 	table = opp_table_get_or_create(dev, index);
 	if (IS_ERR(table))

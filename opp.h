@@ -483,7 +483,7 @@ int opp_table_populate_static(struct opp_table *table,
 
 /* dvfs.c */
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
-int opp_table_check_clock(struct opp_table *table, struct device *dev);
+void opp_table_warn_clock(struct opp_table *table, struct device *dev);
 void opp_dvfs_release(struct opp_table *table);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
 			  struct dev_pm_opp * const *opps, unsigned int nr);

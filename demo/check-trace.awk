@@ -53,7 +53,7 @@ BEGIN {
 	reset_steps()
 }
 
-FNR == NR {
+FILENAME == ARGV[1] {
 	expected[nexp] = $1 " " $2 " " $3
 	nexp++
 	next
@@ -111,6 +111,10 @@ END {
 	}
 	if (total == 0) {
 		print "    no transition traced"
+		bad++
+	}
+	if (nexp == 0) {
+		print "    no change was asked for"
 		bad++
 	}
 	printf "demo: %d transitions traced, %d asked for, %d wrong\n",

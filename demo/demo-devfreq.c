@@ -83,16 +83,21 @@ static int demo_dual_set_opp(struct dev_pm_set_opp_data *data)
 		i = demo_supply_index(step, count, rising);
 		ret = demo_set_supply(data->regulators[i],
 				      &data->new_opp.supplies[i]);
-		if (ret)
+		if (ret) {
+			dev_err(data->dev, "supply %u refused %lu uV: %d\n",
+				i, data->new_opp.supplies[i].u_volt, ret);
 			break;
+		}
 	}
-	if (!ret)
+	if (!ret) {
 		ret = demo_enable_supplies(demo, data);
+		if (ret)
+			dev_err(data->dev, "cannot enable the supplies: %d\n",
+				ret);
+	}
 	if (!ret)
 		return 0;
 
-	dev_err(data->dev, "supply %u refused %lu uV: %d\n", i,
-		data->new_opp.supplies[i].u_volt, ret);
 	while (step--) {
 		i = demo_supply_index(step, count, rising);
 		if (data->old_opp.supplies[i].u_volt)

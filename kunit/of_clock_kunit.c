@@ -20,42 +20,51 @@ static int opp_of_clock_init(struct kunit *test)
 }
 
 /*
- * A device whose clock is not the clock of the shared table it points at is
- * refused, and left without a table; a device without a clock joins.
+ * A device whose clock is not the clock of the shared table it points at
+ * joins with one warning naming the table, and its transitions move the
+ * table's clock (the first device's), as in Linux: Exynos bus devfreq DTs
+ * point buses on different clocks at one table. A device without a clock
+ * joins silently.
  */
 static void opp_of_clock_shared_table_mismatch(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix0 = opp_kunit_dvfs(test, "opp-kunit,shclk-0",
 						     true, DVFS_F1, 0);
 	struct opp_kunit_dvfs *fix1 = opp_kunit_dvfs(test, "opp-kunit,shclk-1",
-						     true, DVFS_F3, 0);
+						     true, DVFS_F1, 0);
 	struct device *dev2 = opp_kunit_of_device(test, "opp-kunit,shclk-2");
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test,
-								   fix1->dev);
-	struct opp_table *t0, *t2;
+	struct opp_kunit_errors *warnings =
+		opp_kunit_capture_warnings(test, fix1->dev);
+	struct opp_kunit_errors *quiet =
+		opp_kunit_capture_warnings(test, dev2);
+	struct opp_table *t0, *t1, *t2;
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix0->dev), 0);
 
-	opp_kunit_errors_reset(errors);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(fix1->dev), -EINVAL);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0),
+	opp_kunit_errors_reset(warnings);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix1->dev), 0);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(warnings, 0),
 					   "/opp-kunit-bad-shclk-table"));
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix1->dev), -ENODEV);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix1->dev, DVFS_F3), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix1->dev), 2);
 
-	/* The first device keeps its table and its clock. */
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix0->dev), 2);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix0->dev, DVFS_F3), 0);
+	/* Both start at F1; only the table's clock may move. */
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix1->dev, DVFS_F3), 0);
 	KUNIT_EXPECT_EQ(test, fix0->rate, DVFS_F3);
-	KUNIT_EXPECT_EQ(test, fix1->rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, fix1->rate, DVFS_F1);
 	KUNIT_EXPECT_EQ(test, fix1->nr, 0);
 
+	opp_kunit_errors_reset(quiet);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev2), 0);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(quiet), 0);
+
 	t0 = dev_pm_opp_get_opp_table(fix0->dev);
+	t1 = dev_pm_opp_get_opp_table(fix1->dev);
 	t2 = dev_pm_opp_get_opp_table(dev2);
+	KUNIT_EXPECT_PTR_EQ(test, t0, t1);
 	KUNIT_EXPECT_PTR_EQ(test, t0, t2);
 	dev_pm_opp_put_opp_table(t0);
+	dev_pm_opp_put_opp_table(t1);
 	dev_pm_opp_put_opp_table(t2);
 }
 

@@ -410,7 +410,8 @@ ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
  * @con: an extended console, which is told each record's level
  * @lock: guards the fields below against the console's writer
  * @needle: only lines naming this device are kept
- * @nr: error lines seen since the last reset (more than are kept)
+ * @max_level: only lines of this level or more urgent are kept
+ * @nr: lines seen since the last reset (more than are kept)
  * @line: the first of them, without the record header
  */
 struct opp_kunit_errors {
@@ -418,6 +419,7 @@ struct opp_kunit_errors {
 	/* guards the fields below against the console's writer */
 	spinlock_t lock;
 	char needle[64];
+	int max_level;
 	unsigned int nr;
 	char line[OPP_KUNIT_MAX_ERRORS][OPP_KUNIT_ERROR_LEN];
 };
@@ -435,7 +437,7 @@ static void opp_kunit_errors_write(struct console *con, const char *s,
 		return;
 	for (c = s; c < text && isdigit(*c); c++)
 		prefix = prefix * 10 + *c - '0';
-	if ((prefix & 7) > LOGLEVEL_ERR)
+	if ((int)(prefix & 7) > cap->max_level)
 		return;
 
 	text++;
@@ -458,6 +460,35 @@ static void opp_kunit_errors_stop(void *data)
 	unregister_console(&cap->con);
 }
 
+static struct opp_kunit_errors *opp_kunit_capture(struct kunit *test,
+						  struct device *dev,
+						  int max_level)
+{
+	struct opp_kunit_errors *cap = kunit_kzalloc(test, sizeof(*cap),
+						     GFP_KERNEL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, cap);
+	/* Records below the console log level never reach a console. */
+	KUNIT_ASSERT_GT_MSG(test, console_loglevel, max_level,
+			    "console_loglevel %d hides the messages checked",
+			    console_loglevel);
+	spin_lock_init(&cap->lock);
+	strscpy(cap->needle, dev_name(dev));
+	cap->max_level = max_level;
+	strscpy(cap->con.name, "oppkunit");
+	cap->con.write = opp_kunit_errors_write;
+	cap->con.flags = CON_ENABLED | CON_EXTENDED;
+	cap->con.index = -1;
+
+	register_console(&cap->con);
+	KUNIT_ASSERT_TRUE_MSG(test, console_is_registered(&cap->con),
+			      "cannot add a console");
+	ret = kunit_add_action_or_reset(test, opp_kunit_errors_stop, cap);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return cap;
+}
+
 /**
  * opp_kunit_capture_errors() - start recording a device's error messages
  * @test: the test; recording stops when it ends
@@ -472,24 +503,23 @@ static void opp_kunit_errors_stop(void *data)
 struct opp_kunit_errors *opp_kunit_capture_errors(struct kunit *test,
 						  struct device *dev)
 {
-	struct opp_kunit_errors *cap = kunit_kzalloc(test, sizeof(*cap),
-						     GFP_KERNEL);
-	int ret;
+	return opp_kunit_capture(test, dev, LOGLEVEL_ERR);
+}
 
-	KUNIT_ASSERT_NOT_NULL(test, cap);
-	spin_lock_init(&cap->lock);
-	strscpy(cap->needle, dev_name(dev));
-	strscpy(cap->con.name, "oppkunit");
-	cap->con.write = opp_kunit_errors_write;
-	cap->con.flags = CON_ENABLED | CON_EXTENDED;
-	cap->con.index = -1;
-
-	register_console(&cap->con);
-	KUNIT_ASSERT_TRUE_MSG(test, console_is_registered(&cap->con),
-			      "cannot add a console");
-	ret = kunit_add_action_or_reset(test, opp_kunit_errors_stop, cap);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	return cap;
+/**
+ * opp_kunit_capture_warnings() - start recording a device's warnings
+ * @test: the test; recording stops when it ends
+ * @dev: the device whose name the lines must contain
+ *
+ * As opp_kunit_capture_errors(), for lines of level KERN_WARNING or more
+ * urgent.
+ *
+ * Return: the record; the test aborts if the console cannot be added.
+ */
+struct opp_kunit_errors *opp_kunit_capture_warnings(struct kunit *test,
+						    struct device *dev)
+{
+	return opp_kunit_capture(test, dev, LOGLEVEL_WARNING);
 }
 
 /**

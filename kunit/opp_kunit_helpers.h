@@ -106,6 +106,8 @@ ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
 struct opp_kunit_errors;
 struct opp_kunit_errors *opp_kunit_capture_errors(struct kunit *test,
 						  struct device *dev);
+struct opp_kunit_errors *opp_kunit_capture_warnings(struct kunit *test,
+						    struct device *dev);
 void opp_kunit_errors_reset(struct opp_kunit_errors *cap);
 unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap);
 const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i);

@@ -88,6 +88,7 @@ struct opp_stress {
 	struct notifier_block nb;
 };
 
+/* Checked after each round: every thread does at least one. */
 static bool stress_go_on(struct opp_stress *st)
 {
 	return time_before(jiffies, st->deadline) && !kthread_should_stop();
@@ -108,13 +109,13 @@ static int stress_set_rate(void *data)
 	unsigned long target;
 	u32 r;
 
-	while (stress_go_on(st)) {
+	do {
 		r = get_random_u32_below(4 * STRESS_NR);
 		target = r == 0 ? 0 : stress_rate(r % STRESS_NR) - (r & 1);
 		stress_count(st, STRESS_SET_RATE,
 			     !dev_pm_opp_set_rate(st->fix->dev, target));
 		cond_resched();
-	}
+	} while (stress_go_on(st));
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -158,12 +159,12 @@ static bool stress_lookup_round(struct opp_stress *st, unsigned int i)
 static int stress_lookup(void *data)
 {
 	struct opp_stress *st = data;
-	unsigned int i;
+	unsigned int i = 0;
 
-	for (i = 0; stress_go_on(st); i++) {
-		stress_count(st, STRESS_LOOKUP, stress_lookup_round(st, i));
+	do {
+		stress_count(st, STRESS_LOOKUP, stress_lookup_round(st, i++));
 		cond_resched();
-	}
+	} while (stress_go_on(st));
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -176,7 +177,7 @@ static int stress_write(void *data)
 	unsigned int a, b;
 	int err;
 
-	while (stress_go_on(st)) {
+	do {
 		a = 1 + get_random_u32_below(STRESS_NR - 2);
 		b = 1 + (a + 2) % (STRESS_NR - 2);
 		err = dev_pm_opp_disable(dev, stress_rate(a));
@@ -185,7 +186,7 @@ static int stress_write(void *data)
 		err |= dev_pm_opp_enable(dev, stress_rate(a));
 		stress_count(st, STRESS_WRITE, !err);
 		cond_resched();
-	}
+	} while (stress_go_on(st));
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -232,10 +233,10 @@ static int stress_notify(void *data)
 {
 	struct opp_stress *st = data;
 
-	while (stress_go_on(st)) {
+	do {
 		stress_count(st, STRESS_NOTIFY, stress_notify_round(st));
 		cond_resched();
-	}
+	} while (stress_go_on(st));
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -264,10 +265,10 @@ static int stress_churn(void *data)
 {
 	struct opp_stress *st = data;
 
-	while (stress_go_on(st)) {
+	do {
 		stress_count(st, STRESS_CHURN, stress_churn_round(st));
 		cond_resched();
-	}
+	} while (stress_go_on(st));
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -277,26 +278,42 @@ static int (* const stress_threads[])(void *data) = {
 	stress_write, stress_notify, stress_churn,
 };
 
-/* Reads debugfs files, as user space does, until the threads are done. */
-static void stress_read_debugfs(struct kunit *test, struct opp_stress *st,
+/**
+ * struct stress_reader - what the test thread reads while the threads run
+ * @file: opp/summary and the table's stats
+ * @ubuf: a user page to read into
+ */
+struct stress_reader {
+	struct file *file[2];
+	unsigned long ubuf;
+};
+
+/* Opened before any thread exists, so that a failed assert leaves none. */
+static void stress_open_debugfs(struct kunit *test, struct stress_reader *r,
 				const char *home)
 {
-	struct file *file[2] = {
-		opp_kunit_debugfs_open(test, "opp/summary", O_RDONLY),
-		opp_kunit_debugfs_open(test, home, O_RDONLY),
-	};
-	unsigned long ubuf = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE,
-					   PROT_READ | PROT_WRITE,
-					   MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	r->file[0] = opp_kunit_debugfs_open(test, "opp/summary", O_RDONLY);
+	r->file[1] = opp_kunit_debugfs_open(test, home, O_RDONLY);
+	r->ubuf = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE,
+				PROT_READ | PROT_WRITE,
+				MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_ASSERT_NE(test, r->ubuf, 0);
+}
+
+/* Reads debugfs files, as user space does, until the threads are done. */
+static void stress_read_debugfs(struct opp_stress *st,
+				const struct stress_reader *r)
+{
+	struct file *file;
 	unsigned int i;
 	loff_t pos;
 	ssize_t n;
 
-	KUNIT_ASSERT_NE(test, ubuf, 0);
 	for (i = 0; !completion_done(&st->done); i++) {
+		file = r->file[i & 1];
 		pos = 0;
-		n = file[i & 1]->f_op->read(file[i & 1], (char __user *)ubuf,
-					    PAGE_SIZE, &pos);
+		n = file->f_op->read(file, (char __user *)r->ubuf, PAGE_SIZE,
+				     &pos);
 		stress_count(st, STRESS_DEBUGFS, n > 0);
 		if (time_after(jiffies, st->deadline + STRESS_WAIT_S * HZ))
 			break;
@@ -337,20 +354,32 @@ static struct opp_stress *stress_setup(struct kunit *test)
 static void stress_run(struct kunit *test, struct opp_stress *st)
 {
 	struct task_struct *task[ARRAY_SIZE(stress_threads)];
-	unsigned int i;
+	struct stress_reader reader;
+	unsigned int i, n;
 
+	stress_open_debugfs(test, &reader, "opp/opp-stress/stats");
 	atomic_set(&st->running, ARRAY_SIZE(stress_threads));
 	st->deadline = jiffies + msecs_to_jiffies(STRESS_MS);
-	for (i = 0; i < ARRAY_SIZE(stress_threads); i++) {
-		task[i] = kthread_create(stress_threads[i], st, "opp-stress-%u",
-					 i);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, task[i]);
-		get_task_struct(task[i]);
+	for (n = 0; n < ARRAY_SIZE(stress_threads); n++) {
+		task[n] = kthread_create(stress_threads[n], st, "opp-stress-%u",
+					 n);
+		if (IS_ERR(task[n]))
+			break;
+		get_task_struct(task[n]);
+	}
+	if (n < ARRAY_SIZE(stress_threads)) {
+		/* Never woken: stopping them keeps their functions from running. */
+		while (n--) {
+			kthread_stop(task[n]);
+			put_task_struct(task[n]);
+		}
+		KUNIT_FAIL(test, "cannot create the stress threads");
+		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(stress_threads); i++)
 		wake_up_process(task[i]);
 
-	stress_read_debugfs(test, st, "opp/opp-stress/stats");
+	stress_read_debugfs(st, &reader);
 	KUNIT_EXPECT_TRUE_MSG(test, wait_for_completion_timeout(&st->done,
 								STRESS_WAIT_S * HZ),
 			      "threads did not finish in time");

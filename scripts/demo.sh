@@ -54,7 +54,8 @@ build_kernel() {
 build_dtb() {
 	mkdir -p "$DEMO_OUT"
 	qemu-system-aarch64 "${QEMU_MACHINE[@]}" -nographic \
-		-machine dumpdtb="$DEMO_OUT/virt.dtb" >/dev/null 2>&1
+		-machine dumpdtb="$DEMO_OUT/virt.dtb" >"$DEMO_OUT/dumpdtb.log" 2>&1 ||
+		die "QEMU could not dump its device tree: $(cat "$DEMO_OUT/dumpdtb.log")"
 	dtc -q -@ -I dts -O dtb -o "$DEMO_OUT/opp-demo.dtbo" \
 		"$DEMO_SRC/opp-demo.dtso"
 	fdtoverlay -i "$DEMO_OUT/virt.dtb" -o "$DEMO_OUT/demo.dtb" \
