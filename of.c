@@ -926,11 +926,16 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 				of_node_put(table);
 				return -EINVAL;
 			}
-			if (*nr < OPP_OF_MAX_REQUIRED_TABLES &&
-			    !opp_of_seen(seen, *nr, table))
-				seen[(*nr)++] = table;
-			else
+			if (opp_of_seen(seen, *nr, table)) {
 				of_node_put(table);
+			} else if (*nr == OPP_OF_MAX_REQUIRED_TABLES) {
+				dev_warn_once(p->dev, "%pOF: required-opps reach more than %d tables; loops through %pOF are not looked for\n",
+					      p->np, OPP_OF_MAX_REQUIRED_TABLES,
+					      table);
+				of_node_put(table);
+			} else {
+				seen[(*nr)++] = table;
+			}
 		}
 	}
 
