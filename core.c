@@ -346,7 +346,7 @@ static void opp_table_destroy(struct opp_table *table)
 	/* Dynamic OPPs pin the table and static ones go with static_users. */
 	WARN_ON_ONCE(snap->nr_avail + snap->nr_unavail);
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		dev_pm_opp_put(snap->opps[i]);
+		opp_put_sleepable(snap->opps[i]);
 
 	kvfree_rcu(snap, rcu);
 	opp_dvfs_release(table);
@@ -460,6 +460,23 @@ static void opp_put_required_nps(struct dev_pm_opp *opp)
 		of_node_put(opp_required_nps(opp)[i]);
 }
 
+/* The supplies an adjusted OPP switched to, or NULL. */
+static struct opp_supplies *opp_adjusted_supplies(struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp_supply *supplies;
+
+	supplies = rcu_dereference_protected(opp->supplies, true);
+	if (supplies == opp_initial_supplies(opp))
+		return NULL;
+	return container_of(supplies, struct opp_supplies, v[0]);
+}
+
+static void opp_put_nodes(struct dev_pm_opp *opp)
+{
+	opp_put_required_nps(opp);
+	of_node_put(opp->np);
+}
+
 /**
  * opp_free() - free an OPP that no reader can see
  * @opp: the OPP
@@ -468,13 +485,8 @@ static void opp_put_required_nps(struct dev_pm_opp *opp)
  */
 void opp_free(struct dev_pm_opp *opp)
 {
-	struct dev_pm_opp_supply *supplies;
-
-	supplies = rcu_dereference_protected(opp->supplies, true);
-	if (supplies != opp_initial_supplies(opp))
-		kfree(container_of(supplies, struct opp_supplies, v[0]));
-	opp_put_required_nps(opp);
-	of_node_put(opp->np);
+	kfree(opp_adjusted_supplies(opp));
+	opp_put_nodes(opp);
 	kfree(opp);
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_free);
@@ -517,6 +529,40 @@ static void opp_release(struct kref *kref)
 
 	if (llist_add(&opp->release, &opp_released))
 		schedule_work(&opp_release_work);
+}
+
+/*
+ * The last reference went away in process context: nobody can take a new
+ * one (readers use kref_get_unless_zero()), so the device tree nodes are
+ * dropped at once, and only the memory waits for the readers that may still
+ * look at the OPP.
+ */
+static void opp_release_sleepable(struct kref *kref)
+{
+	struct dev_pm_opp *opp = container_of(kref, struct dev_pm_opp, kref);
+	struct opp_supplies *adjusted = opp_adjusted_supplies(opp);
+
+	opp_put_nodes(opp);
+	if (adjusted)
+		kfree_rcu(adjusted, rcu);
+	kvfree_rcu_mightsleep(opp);
+}
+
+/**
+ * opp_put_sleepable() - drop a reference on an OPP from process context
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * As dev_pm_opp_put(), but the last reference releases the OPP's device
+ * tree nodes before returning, so that a table removed by the core leaves
+ * no node reference behind once no caller holds its OPPs.
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_put_sleepable(struct dev_pm_opp *opp)
+{
+	might_sleep();
+	if (!IS_ERR_OR_NULL(opp))
+		kref_put(&opp->kref, opp_release_sleepable);
 }
 
 /**
@@ -835,22 +881,28 @@ static struct dev_pm_opp *opp_find(struct device *dev,
  *
  * Context: Any context; takes no lock.
  * Return: the slowest available OPP whose first rate is at or above @rate,
- * else the fastest one, referenced; ERR_PTR(-ERANGE) when no OPP is
- * available.
+ * referenced; ERR_PTR(-ERANGE) when there is none.
  */
 struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 				       struct device *dev, unsigned long rate)
 {
 	struct opp_key key = { .kind = OPP_KEY_RATE };
-	struct dev_pm_opp *opp;
 
 	guard(rcu)();
-	opp = opp_table_search(table, dev, &key, &rate, OPP_MATCH_CEIL, true);
-	if (PTR_ERR(opp) != -ERANGE)
-		return opp;
+	return opp_table_search(table, dev, &key, &rate, OPP_MATCH_CEIL, true);
+}
 
-	rate = ULONG_MAX;
-	return opp_table_search(table, dev, &key, &rate, OPP_MATCH_FLOOR, true);
+/**
+ * opp_table_has_available() - whether a table lists any available OPP
+ * @table: a table the caller holds a reference to
+ *
+ * Context: Any context; takes no lock.
+ * Return: true when at least one OPP of @table is available.
+ */
+bool opp_table_has_available(struct opp_table *table)
+{
+	guard(rcu)();
+	return rcu_dereference(table->snap)->nr_avail;
 }
 
 /* A lookup that names no clock only makes sense on a single-clock table. */
@@ -1725,7 +1777,7 @@ static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
 		opp_debug_remove_opp(table, opp);
 		opp_notify(table, OPP_EVENT_REMOVE, opp);
 		nr_dynamic += opp->dynamic;
-		dev_pm_opp_put(opp);
+		opp_put_sleepable(opp);
 	}
 
 	kvfree_rcu(old, rcu);
@@ -2061,14 +2113,22 @@ static int opp_table_remove(struct opp_table *table, opp_filter_t drop,
 	return 0;
 }
 
-/* Finds a table for a writer that names OPPs by their only rate. */
-static struct opp_table *opp_table_find_for_write(struct device *dev)
+/*
+ * Finds a table for a writer that names OPPs by their only rate. A device
+ * without a table gets a warning when @warn_missing says so: drivers remove
+ * OPPs from tables that may never have been built, but enabling or
+ * adjusting one names a table that should exist.
+ */
+static struct opp_table *opp_table_find_for_write(struct device *dev,
+						  bool warn_missing)
 {
 	struct opp_table *table = opp_table_find(dev);
 	unsigned int nr_clks;
 
 	if (IS_ERR(table)) {
-		dev_err(dev, "no OPP table to change\n");
+		if (warn_missing && !IS_ERR_OR_NULL(dev))
+			dev_warn(dev, "no OPP table to change: %ld\n",
+				 PTR_ERR(table));
 		return table;
 	}
 
@@ -2111,7 +2171,7 @@ static int __opp_table_remove_rate(struct opp_table *table, unsigned long freq,
 void dev_pm_opp_remove(struct device *dev, unsigned long freq)
 {
 	struct opp_table *table __free(opp_table_put) =
-		opp_table_find_for_write(dev);
+		opp_table_find_for_write(dev, false);
 	struct opp_snapshot *old;
 	struct dev_pm_opp *opp;
 	int ret;
@@ -2122,7 +2182,7 @@ void dev_pm_opp_remove(struct device *dev, unsigned long freq)
 	scoped_guard(mutex, &table->lock)
 		ret = __opp_table_remove_rate(table, freq, &opp, &old);
 	if (ret) {
-		dev_err(dev, "cannot remove OPP at %lu Hz: %d\n", freq, ret);
+		dev_warn(dev, "cannot remove OPP at %lu Hz: %d\n", freq, ret);
 		return;
 	}
 
@@ -2263,7 +2323,7 @@ static int opp_set_availability(struct device *dev, unsigned long freq,
 				bool available)
 {
 	struct opp_table *table __free(opp_table_put) =
-		opp_table_find_for_write(dev);
+		opp_table_find_for_write(dev, true);
 	struct opp_snapshot *old;
 	struct dev_pm_opp *opp;
 	int ret;
@@ -2273,6 +2333,9 @@ static int opp_set_availability(struct device *dev, unsigned long freq,
 
 	scoped_guard(mutex, &table->lock)
 		ret = __opp_set_availability(table, freq, available, &opp, &old);
+	/* Platforms disable rates their table may not have: say nothing. */
+	if (ret == -ENODEV)
+		return ret;
 	if (ret) {
 		dev_err(dev, "cannot %s OPP at %lu Hz: %d\n",
 			available ? "enable" : "disable", freq, ret);
@@ -2399,7 +2462,7 @@ int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 			      unsigned long u_volt_max)
 {
 	struct opp_table *table __free(opp_table_put) =
-		opp_table_find_for_write(dev);
+		opp_table_find_for_write(dev, true);
 	const struct dev_pm_opp_supply volt = {
 		.u_volt = u_volt,
 		.u_volt_min = u_volt_min,
@@ -2413,6 +2476,8 @@ int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 
 	scoped_guard(mutex, &table->lock)
 		ret = __opp_adjust_voltage(table, freq, &volt, &opp);
+	if (ret == -ENODEV)
+		return ret;
 	if (ret) {
 		dev_err(dev, "cannot adjust the voltage of OPP at %lu Hz: %d\n",
 			freq, ret);

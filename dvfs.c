@@ -126,32 +126,32 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 /*
  * The level @opp has the device vote for itself: its own, or its single
  * power domain's required level unless a required device carries that.
+ * Until the domain's table is loaded an inherited level is unset, and the
+ * device votes none.
  */
-static int opp_own_level(struct opp_transition *t, struct dev_pm_opp *opp,
-			 unsigned int *level)
+static unsigned int opp_own_level(struct opp_transition *t,
+				  struct dev_pm_opp *opp)
 {
 	struct opp_table *table = t->table;
+	unsigned int level;
 
-	*level = opp->level;
 	if (table->nr_required_devs && table->required_devs[0])
-		return 0;
-	return opp_level(opp, level);
+		return opp->level;
+
+	opp_level(opp, &level);
+	return level;
 }
 
 static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
 			  struct dev_pm_opp *opp, unsigned long rate)
 {
-	unsigned int level = OPP_LEVEL_UNSET;
-	int ret;
+	/*
+	 * Dropping the votes drops the device's own performance state,
+	 * whether or not its OPPs name a level: a driver may have set one
+	 * itself before handing the device to the OPP core.
+	 */
+	unsigned int level = opp ? opp_own_level(t, opp) : 0;
 
-	if (opp) {
-		ret = opp_own_level(t, opp, &level);
-		if (ret)
-			return ret;
-	} else if (prev && !opp_own_level(t, prev, &level) &&
-		   level != OPP_LEVEL_UNSET) {
-		level = 0;
-	}
 	if (level == OPP_LEVEL_UNSET)
 		return 0;
 
@@ -470,6 +470,31 @@ static void __opp_account_time(struct opp_table *table)
 	table->since_ns = now;
 }
 
+/*
+ * Caller holds dvfs_lock. Whether a table that votes for required OPPs
+ * misses one of @opp's, its table not being loaded yet.
+ */
+static bool __opp_required_pending(struct opp_table *table,
+				   struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp *req;
+	unsigned int i;
+	bool genpd;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!table->required_devs)
+		return false;
+
+	for (i = 0; i < opp->nr_required; i++) {
+		req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
+		if (!req)
+			return true;
+		dev_pm_opp_put(req);
+	}
+
+	return false;
+}
+
 /* Caller holds dvfs_lock. Moves the device to @opp, clock at @rate. */
 static int __opp_transition(struct opp_table *table, struct device *dev,
 			    struct dev_pm_opp *opp, unsigned long rate)
@@ -496,6 +521,11 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 		 (t.from == opp && rate < t.from_rate);
 	t.back_to = table->enabled ? t.from : NULL;
 	t.supplies_on = table->supplies_on;
+	if (t.full && __opp_required_pending(table, opp)) {
+		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
+			rate);
+		return -EBUSY;
+	}
 
 	ret = opp_walk(&t);
 	opp_trace(&t, ret);
@@ -508,15 +538,19 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 
 	__opp_account_time(table);
 	dev_pm_opp_get(opp);
-	dev_pm_opp_put(table->current_opp);
+	opp_put_sleepable(table->current_opp);
 	table->current_opp = opp;
+	table->current_rate = rate;
 	table->enabled = true;
 	table->unsure = false;
 	table->transitions++;
 	return 0;
 }
 
-/* Caller holds dvfs_lock. Drops the device's votes, as Linux does for 0 Hz. */
+/*
+ * Caller holds dvfs_lock. Drops the device's votes for 0 Hz: bandwidth,
+ * supplies, its own performance state and its required devices' states.
+ */
 static int __opp_disable(struct opp_table *table, struct device *dev)
 {
 	struct opp_transition t = {
@@ -529,8 +563,11 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 
 	lockdep_assert_held(&table->dvfs_lock);
 
-	if (!table->enabled || !t.from)
+	/* Devices that never ran at an OPP, or have none left, keep it all. */
+	if (!table->enabled || !t.from || !opp_table_has_available(table))
 		return 0;
+	if (__opp_required_pending(table, t.from))
+		return -EBUSY;
 
 	ret = opp_walk(&t);
 	table->supplies_on = t.supplies_on;
@@ -561,30 +598,56 @@ static unsigned long __opp_round_rate(struct opp_table *table,
 	return rounded > 0 ? rounded : rate;
 }
 
-static int __opp_set_rate(struct opp_table *table, struct device *dev,
-			  unsigned long target)
+/*
+ * Caller holds dvfs_lock. A table without an available OPP drives only the
+ * clock, to @target as asked: dev_pm_opp_set_rate() then stands in for
+ * clk_set_rate() on platforms that give the device no OPPs.
+ */
+static int __opp_set_clock_only(struct opp_table *table, struct device *dev,
+				unsigned long target)
 {
-	unsigned long rate = __opp_round_rate(table, target);
-	struct dev_pm_opp *opp __free(opp_put) =
-		opp_table_pick_rate(table, dev, rate);
+	int ret;
 
-	if (IS_ERR(opp)) {
-		if (PTR_ERR(opp) != -ERANGE)
-			return PTR_ERR(opp);
-		/* A table without OPPs: the core only drives the clock. */
-		if (!table->nr_clk_handles)
-			return -ENODEV;
-		return clk_set_rate(table->clks[0], rate);
-	}
-
-	if (!table->nr_clk_handles && opp_rates(opp)[0]) {
-		dev_err(dev, "has no clock to set %lu Hz\n", target);
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!table->nr_clk_handles) {
+		dev_err(dev, "has neither OPPs nor a clock to set %lu Hz\n",
+			target);
 		return -ENODEV;
 	}
 
-	/* Above the fastest OPP the clock stays at that OPP's rate. */
-	return __opp_transition(table, dev, opp,
-				min(rate, opp_rates(opp)[0]) ?: rate);
+	if (table->config_clks)
+		ret = table->config_clks(dev, table, NULL, &target, false);
+	else
+		ret = clk_set_rate(table->clks[0], target);
+	if (ret) {
+		dev_err(dev, "cannot set the clock to %lu Hz: %d\n", target, ret);
+		return ret;
+	}
+
+	table->current_rate = target;
+	return 0;
+}
+
+/* Caller holds dvfs_lock. The rounded rate goes to the clock unchanged. */
+static int __opp_set_rate(struct opp_table *table, struct device *dev,
+			  unsigned long target)
+{
+	unsigned long rate;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!opp_table_has_available(table))
+		return __opp_set_clock_only(table, dev, target);
+
+	rate = __opp_round_rate(table, target);
+	struct dev_pm_opp *opp __free(opp_put) =
+		opp_table_pick_rate(table, dev, rate);
+	if (IS_ERR(opp)) {
+		dev_err(dev, "no available OPP at or above %lu Hz: %ld\n", rate,
+			PTR_ERR(opp));
+		return PTR_ERR(opp);
+	}
+
+	return __opp_transition(table, dev, opp, rate);
 }
 
 /**
@@ -593,22 +656,29 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
  * @target_freq: the rate wanted, in Hz; 0 drops the device's votes
  *
  * The clock rounds @target_freq; the device gets the slowest available OPP
- * whose rate is at least the rounded rate, or the fastest OPP when none is.
- * Supplies, bandwidth and level rise before the clock when scaling up and
+ * whose rate is at least the rounded rate, and the clock the rounded rate.
+ * When the table has no available OPP at all, only the clock is set, to
+ * @target_freq. A device whose table has OPPs but no clock gets every vote
+ * of the OPP and no clock call. Supplies, bandwidth and level rise before the clock when scaling up and
  * fall after it when scaling down. Nothing is touched when the device
  * already runs at that OPP and rate. If a step fails, what was changed is
  * restored and the device stays at its current OPP. Transitions of one
  * table are serialised.
  *
- * With 0, bandwidth votes are dropped, supplies disabled and the level
- * votes of the device and its required devices removed, as Linux does.
+ * With 0, bandwidth votes are dropped, supplies disabled and the
+ * performance states of the device and its required devices set to 0;
+ * nothing is touched when the device never ran at an OPP or its table has
+ * no available OPP.
  *
  * Context: Process context; takes the table's dvfs_lock and sleeps in the
  * clock and regulator frameworks.
  * Return:
  * * 0 - the device runs at the new OPP (or its votes are dropped)
  * * -EINVAL - @dev is NULL or an error pointer
- * * -ENODEV - @dev has no table, or no clock for OPPs that have a rate
+ * * -ENODEV - @dev has no table, or neither an available OPP nor a clock
+ * * -ERANGE - no available OPP runs at or above the rounded rate; nothing
+ *   changed
+ * * -EBUSY - the table of a required OPP is not loaded yet
  * * another error from the clock, regulator, interconnect or power domain
  *   frameworks, or from the platform's callback
  */
@@ -880,7 +950,7 @@ void opp_check_regulators(struct opp_table *table, struct device *dev,
 			supply = opp_initial_supplies(opps[i]) + s;
 			if (regulator_is_supported_voltage(table->regulators[s],
 							   supply->u_volt_min,
-							   supply->u_volt_max) > 0)
+							   supply->u_volt_max))
 				continue;
 			dev_warn(dev, "OPP %lu Hz: supply %u cannot give [%lu, %lu] uV; disabling it\n",
 				 opp_rates(opps[i])[0], s, supply->u_volt_min,
@@ -910,5 +980,5 @@ void opp_dvfs_release(struct opp_table *table)
 		clk_put(table->clks[i]);
 	kfree(table->clks);
 	kfree(table->set_opp_data);
-	dev_pm_opp_put(table->current_opp);
+	opp_put_sleepable(table->current_opp);
 }

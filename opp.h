@@ -46,8 +46,12 @@
  *   its table: everything dev_pm_opp_get_*() needs is in the OPP, so a caller
  *   may keep and read an OPP after it left its table, or after the table died.
  *   An OPP from firmware holds a reference on its device tree node and on the
- *   nodes of the OPPs it requires; the last put hands the OPP to a work item
- *   that drops those after a grace period, so dev_pm_opp_put() never sleeps.
+ *   nodes of the OPPs it requires. When the core drops the last reference
+ *   (removing the OPP, destroying the table, leaving the current OPP), it
+ *   drops those nodes at once with opp_put_sleepable(), and frees the memory
+ *   after a grace period. When a caller's dev_pm_opp_put() is the last, which
+ *   may be in atomic context, a work item drops them after a grace period,
+ *   so dev_pm_opp_put() never sleeps.
  *
  * ``struct opp_snapshot``
  *   The table's OPPs as readers see them: two sorted arrays, the available
@@ -453,6 +457,7 @@ extern struct list_head opp_tables;
 struct opp_table *opp_table_find(struct device *dev);
 struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 				       struct device *dev, unsigned long rate);
+bool opp_table_has_available(struct opp_table *table);
 int opp_level(struct dev_pm_opp *opp, unsigned int *level);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 struct opp_table *opp_table_find_shared(struct device_node *np);
@@ -473,6 +478,7 @@ DEFINE_FREE(opp_put, struct dev_pm_opp *, dev_pm_opp_put(_T))
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
+void opp_put_sleepable(struct dev_pm_opp *opp);
 int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps,
 			unsigned int nr);

@@ -120,15 +120,94 @@ static void opp_dvfs_same_opp_other_rate_moves_clock(struct kunit *test)
 	EXPECT_LOG(test, fix, RATE(DVFS_F3 - 1000));
 }
 
-/* A target above every OPP gets the fastest one, at its rate. */
-static void opp_dvfs_target_above_all_gets_fastest(struct kunit *test)
+/* A target above every OPP is out of range: nothing moves. */
+static void opp_dvfs_target_above_all_is_erange(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = one_supply(test);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
 	fix->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 + 1),
+			-ERANGE);
+	EXPECT_LOG(test, fix);
+	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V1);
+}
+
+/* A target above every available OPP is out of range too. */
+static void opp_dvfs_target_above_available_is_erange(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F3), 0);
+	fix->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -ERANGE);
+	EXPECT_LOG(test, fix);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2), RATE(DVFS_F2));
+}
+
+/*
+ * With every OPP disabled, set_rate is clk_set_rate(): the clock gets the
+ * target as asked, and the rate is remembered, so coming back to an OPP's
+ * rate moves the clock again.
+ */
+static void opp_dvfs_no_available_opp_sets_clock_only(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F2), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F3), 0);
+	fix->nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 * 2), 0);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
+	EXPECT_LOG(test, fix, RATE(DVFS_F3 * 2));
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_enable(fix->dev, DVFS_F2), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F2);
+	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V2);
+}
+
+/* Rate 0 leaves a device that never ran at an OPP alone. */
+static void opp_dvfs_rate_zero_before_any_opp_is_noop(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix);
+}
+
+/* Rate 0 leaves a device whose OPPs are all disabled alone. */
+static void opp_dvfs_rate_zero_without_available_is_noop(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F2), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F3), 0);
+	fix->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix);
+	KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
+}
+
+/* Rate 0 sets the device's performance state to 0, level or not. */
+static void opp_dvfs_rate_zero_drops_state_without_levels(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-pd", false,
+						    DVFS_F1, 0);
+
+	opp_kunit_join_domain(fix, fix->dev);
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F2));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix, PSTATE(0));
 }
 
 /* A clock that refuses puts the raised voltage back; the OPP stays. */
@@ -231,13 +310,38 @@ static void opp_dvfs_clock_only_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_volt_latency(fix->dev), 0);
 }
 
-/* Without a clock, a table whose OPPs have rates cannot set one. */
-static void opp_dvfs_no_clock_is_enodev(struct kunit *test)
+/*
+ * Without a clock (one the firmware owns), OPPs with rates still get their
+ * other votes; the clock is skipped.
+ */
+static void opp_dvfs_clockless_table_votes_supply(struct kunit *test)
+{
+	static const char * const name[] = { "vdd" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-noclk",
+						    false, 0, 1);
+	struct opp_table *opp_table;
+
+	opp_table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp_table);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+			opp_dvfs_put_regulators, opp_table), 0);
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2), ON(0));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V1));
+}
+
+/* Neither an OPP nor a clock: nothing to set. */
+static void opp_dvfs_no_opp_no_clock_is_enodev(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-noclk",
 						    false, 0, 0);
 
 	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), -ENODEV);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(NULL, DVFS_F1), -EINVAL);
 }
@@ -309,6 +413,25 @@ static void opp_dvfs_unsupported_voltage_disables_opp(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add(fix->dev, DVFS_F3 * 2, 2000000), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 3);
 	opp_kunit_find_exact(test, fix->dev, DVFS_F3 * 2, false);
+}
+
+/*
+ * A regulator that cannot tell whether it supports a range (an error, not
+ * "no") keeps the OPP available.
+ */
+static void opp_dvfs_unknown_support_keeps_opp(struct kunit *test)
+{
+	static const char * const name[] = { "vdd" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs_unknown_supply(test,
+					"opp-dvfs-unknown", DVFS_F1);
+	struct opp_table *opp_table;
+
+	opp_table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp_table);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+			opp_dvfs_put_regulators, opp_table), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add(fix->dev, DVFS_F1, DVFS_V1), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 1);
 }
 
 /* Regulators must be named before OPPs exist. */
@@ -639,7 +762,12 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_scale_down_sets_rate_before_voltage),
 	KUNIT_CASE(opp_dvfs_same_opp_touches_nothing),
 	KUNIT_CASE(opp_dvfs_same_opp_other_rate_moves_clock),
-	KUNIT_CASE(opp_dvfs_target_above_all_gets_fastest),
+	KUNIT_CASE(opp_dvfs_target_above_all_is_erange),
+	KUNIT_CASE(opp_dvfs_target_above_available_is_erange),
+	KUNIT_CASE(opp_dvfs_no_available_opp_sets_clock_only),
+	KUNIT_CASE(opp_dvfs_rate_zero_before_any_opp_is_noop),
+	KUNIT_CASE(opp_dvfs_rate_zero_without_available_is_noop),
+	KUNIT_CASE(opp_dvfs_rate_zero_drops_state_without_levels),
 	KUNIT_CASE(opp_dvfs_clock_failure_restores_voltage),
 	KUNIT_CASE(opp_dvfs_voltage_failure_keeps_clock),
 	KUNIT_CASE(opp_dvfs_down_voltage_failure_restores_clock),
@@ -647,7 +775,9 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_rate_zero_drops_votes),
 	KUNIT_CASE(opp_dvfs_set_opp_uses_opp_rate),
 	KUNIT_CASE(opp_dvfs_clock_only_table),
-	KUNIT_CASE(opp_dvfs_no_clock_is_enodev),
+	KUNIT_CASE(opp_dvfs_clockless_table_votes_supply),
+	KUNIT_CASE(opp_dvfs_no_opp_no_clock_is_enodev),
+	KUNIT_CASE(opp_dvfs_unknown_support_keeps_opp),
 	KUNIT_CASE(opp_dvfs_no_table_is_enodev),
 	KUNIT_CASE(opp_dvfs_token_form_regulators),
 	KUNIT_CASE(opp_dvfs_sync_regulators_restores_voltage),
@@ -736,11 +866,11 @@ static void opp_dvfs_required_devs_follow(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 
 	/*
-	 * The domain's table is not loaded: the move cannot be made, and the
-	 * device, which had no votes, is left with none.
+	 * The domain's table is not loaded: the move cannot be made, and
+	 * nothing is touched.
 	 */
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), -EBUSY);
-	EXPECT_LOG(test, fix, PSTATE(0));
+	EXPECT_LOG(test, fix);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);

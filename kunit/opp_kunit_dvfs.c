@@ -81,6 +81,8 @@ static int opp_fake_get_voltage_sel(struct regulator_dev *rdev)
 {
 	struct opp_kunit_fake_reg *reg = rdev_get_drvdata(rdev);
 
+	if (reg->unreadable)
+		return -EIO;
 	return reg->sel;
 }
 
@@ -199,7 +201,7 @@ static void opp_kunit_add_clock(struct kunit *test, struct opp_kunit_dvfs *fix,
 static void opp_kunit_add_regulator(struct kunit *test,
 				    struct opp_kunit_dvfs *fix,
 				    struct device *pmic, const char *name,
-				    unsigned int id)
+				    unsigned int id, bool fixed)
 {
 	struct opp_kunit_fake_reg *reg = &fix->regs[id];
 	struct regulator_config config = {};
@@ -212,8 +214,10 @@ static void opp_kunit_add_regulator(struct kunit *test,
 	reg->init.constraints.min_uV = FAKE_MIN_UV;
 	reg->init.constraints.max_uV = FAKE_MIN_UV +
 				       (FAKE_N_VOLTAGES - 1) * FAKE_STEP_UV;
-	reg->init.constraints.valid_ops_mask = REGULATOR_CHANGE_VOLTAGE |
-					       REGULATOR_CHANGE_STATUS;
+	reg->init.constraints.valid_ops_mask = REGULATOR_CHANGE_STATUS;
+	if (!fixed)
+		reg->init.constraints.valid_ops_mask |= REGULATOR_CHANGE_VOLTAGE;
+	reg->unreadable = fixed;
 	reg->init.consumer_supplies = &reg->supply;
 	reg->init.num_consumer_supplies = 1;
 
@@ -264,13 +268,36 @@ struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pmic);
 	}
 	for (i = 0; i < nr_regs; i++)
-		opp_kunit_add_regulator(test, fix, pmic, name, i);
+		opp_kunit_add_regulator(test, fix, pmic, name, i, false);
 	if (rate)
 		opp_kunit_add_clock(test, fix, name, rate);
 
 	fix->dev = opp_kunit_named_device(test, name);
 	if (of)
 		opp_kunit_bind_node(test, fix->dev, name);
+	return fix;
+}
+
+/**
+ * opp_kunit_dvfs_unknown_supply() - a device on a supply of unknown voltage
+ * @test: the test
+ * @name: the device's name
+ * @rate: its clock's initial rate
+ *
+ * The one supply, "vdd", may not change its voltage and fails to read it,
+ * so regulator_is_supported_voltage() answers with an error.
+ *
+ * Return: the fixture, test-managed.
+ */
+struct opp_kunit_dvfs *opp_kunit_dvfs_unknown_supply(struct kunit *test,
+						     const char *name,
+						     unsigned long rate)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, name, false, rate, 0);
+	struct device *pmic = kunit_device_register(test, "opp-kunit-pmic");
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pmic);
+	opp_kunit_add_regulator(test, fix, pmic, name, 0, true);
 	return fix;
 }
 

@@ -55,6 +55,7 @@ struct opp_kunit_ev {
  * @on: enabled
  * @sets: set_voltage_sel calls so far
  * @fail_at: fail the set_voltage_sel call with this number (from 1), or 0
+ * @unreadable: reading the voltage fails
  */
 struct opp_kunit_fake_reg {
 	struct regulator_desc desc;
@@ -66,6 +67,7 @@ struct opp_kunit_fake_reg {
 	bool on;
 	unsigned int sets;
 	unsigned int fail_at;
+	bool unreadable;
 };
 
 /**
@@ -114,6 +116,9 @@ struct opp_kunit_genpd *opp_kunit_genpd(struct kunit *test,
 struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 				      bool of, unsigned long rate,
 				      unsigned int nr_regs);
+struct opp_kunit_dvfs *opp_kunit_dvfs_unknown_supply(struct kunit *test,
+						     const char *name,
+						     unsigned long rate);
 unsigned long opp_kunit_reg_uv(const struct opp_kunit_fake_reg *reg);
 struct device *opp_kunit_required_dev(struct opp_kunit_dvfs *fix);
 void opp_kunit_join_domain(struct opp_kunit_dvfs *fix, struct device *dev);

@@ -668,6 +668,52 @@ static void opp_table_last_put_in_atomic_context(struct kunit *test)
 	preempt_enable();
 }
 
+/*
+ * Platforms enable, disable and adjust rates their table may not have:
+ * -ENODEV, and not a word in the log.
+ */
+static void opp_table_absent_rate_is_silent_enodev(struct kunit *test)
+{
+	struct device *dev = three_opps(test);
+	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable(dev, F1 + 1), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_disable(dev, F1 + 1), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_adjust_voltage(dev, F1 + 1, V2, V2, V2),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+}
+
+/* Removing a rate the table does not have warns, and changes nothing. */
+static void opp_table_remove_absent_rate_warns(struct kunit *test)
+{
+	struct device *dev = three_opps(test);
+	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+
+	dev_pm_opp_remove(dev, F1 + 1);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+}
+
+/*
+ * Without a table: enabling or adjusting warns, removing says nothing
+ * (drivers remove OPPs from tables they may never have built).
+ */
+static void opp_table_writers_without_table(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-none");
+	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+
+	dev_pm_opp_remove(dev, F1);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable(dev, F1), -ENODEV);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_adjust_voltage(dev, F1, V1, V1, V1),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 2);
+}
+
 static struct kunit_case opp_table_cases[] = {
 	KUNIT_CASE(opp_table_count_counts_added_opps),
 	KUNIT_CASE(opp_table_ceil_walk_is_ascending),
@@ -699,6 +745,9 @@ static struct kunit_case opp_table_cases[] = {
 	KUNIT_CASE(opp_table_remove_table_frees_firmware_table),
 	KUNIT_CASE(opp_table_lookups_in_atomic_context),
 	KUNIT_CASE(opp_table_last_put_in_atomic_context),
+	KUNIT_CASE(opp_table_absent_rate_is_silent_enodev),
+	KUNIT_CASE(opp_table_remove_absent_rate_warns),
+	KUNIT_CASE(opp_table_writers_without_table),
 	{}
 };
 
