@@ -203,6 +203,28 @@ static struct opp_table *opp_table_install(struct device *dev,
 	return table;
 }
 
+/*
+ * A new table takes its device's interconnect paths at once, so that a
+ * provider that is not there yet defers whoever creates the table, a
+ * driver's dev_pm_opp_set_config() included. Any other error only warns:
+ * the table then votes no bandwidth.
+ */
+static int opp_table_get_paths(struct opp_table *table, struct device *dev)
+{
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_OF))
+		return 0;
+
+	ret = dev_pm_opp_of_find_icc_paths(dev, table);
+	if (ret == -EPROBE_DEFER)
+		return ret;
+	if (ret)
+		dev_warn(dev, "no interconnect paths for the OPP table: %d\n",
+			 ret);
+	return 0;
+}
+
 /**
  * opp_table_get_or_create() - the table of a device, created if needed
  * @dev: the device
@@ -212,15 +234,19 @@ static struct opp_table *opp_table_install(struct device *dev,
  * A device that has a table gets it. Otherwise, when its device tree table
  * says "opp-shared" and another device already built a table from that
  * node, @dev joins that table; else a new table is made for @dev.
+ * A new table gets the device's interconnect paths, when its device tree
+ * table has bandwidths.
  *
  * Context: Process context; takes opp_tables_lock and may sleep.
  * Return: the table, referenced; ERR_PTR(-EINVAL) for a bad @dev;
+ * ERR_PTR(-EPROBE_DEFER) when an interconnect provider is not there yet;
  * ERR_PTR(-ENOMEM).
  */
 struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 {
 	struct opp_table *table, *new;
 	struct opp_link *link;
+	int ret;
 
 	table = opp_table_find(dev);
 	if (!IS_ERR(table) || PTR_ERR(table) != -ENODEV)
@@ -236,8 +262,15 @@ struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 	}
 
 	table = opp_table_install(dev, new, &link);
-	if (table != new)
+	if (table != new) {
 		opp_table_free(new);
+	} else {
+		ret = opp_table_get_paths(table, dev);
+		if (ret) {
+			dev_pm_opp_put_opp_table(table);
+			return ERR_PTR(ret);
+		}
+	}
 	if (!link)
 		opp_debug_add_device(table, dev);
 	kfree(link);
@@ -2032,6 +2065,9 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 	opp_check_regulators(table, dev, &opp, 1);
 
 	ret = opp_table_add(table, opp, added);
+	if (ret == -EEXIST || (!ret && !*added))
+		dev_warn(dev, "OPP %lu Hz (%lu uV) added twice%s\n", data->freq,
+			 data->u_volt, ret ? " with other values" : "");
 	if (ret || !*added)
 		opp_free(opp);
 	return ret;

@@ -201,9 +201,16 @@ static void opp_dvfs_rate_zero_drops_state_without_levels(struct kunit *test)
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-pd", false,
 						    DVFS_F1, 0);
 
+	struct dev_pm_opp_data f1 = {
+		.freq = DVFS_F1, .u_volt = DVFS_V1, .level = OPP_LEVEL_UNSET,
+	};
+	struct dev_pm_opp_data f2 = {
+		.freq = DVFS_F2, .u_volt = DVFS_V2, .level = OPP_LEVEL_UNSET,
+	};
+
 	opp_kunit_join_domain(fix, fix->dev);
-	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
-	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &f1), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &f2), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
 	EXPECT_LOG(test, fix, RATE(DVFS_F2));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);

@@ -149,9 +149,12 @@ static void opp_table_unknown_device_is_enodev(struct kunit *test)
 static void opp_table_identical_duplicate_is_accepted(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
+	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F2, V2), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+	/* Accepted, but a driver adding an OPP twice is told so. */
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
 
 	/* One removal must now empty the rate: no hidden second copy. */
 	dev_pm_opp_remove(dev, F2);
@@ -164,11 +167,13 @@ static void opp_table_identical_duplicate_is_accepted(struct kunit *test)
 static void opp_table_conflicting_duplicate_is_eexist(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
+	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F2, V3), -EEXIST);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F1, V1), -EEXIST);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 2);
 }
 
 /* Disabled OPPs are skipped by ceil/floor and found by exact(false). */
