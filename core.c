@@ -1096,18 +1096,13 @@ static struct dev_pm_opp *opp_find_level(struct device *dev,
 	unsigned long value = *level;
 	struct dev_pm_opp *opp;
 
+	/*
+	 * An OPP without a level compares as %OPP_LEVEL_UNSET, the highest
+	 * level: a floor search from UINT_MAX finds the last of them.
+	 */
 	opp = opp_find(dev, &key, &value, match, true);
-	if (IS_ERR(opp))
-		return opp;
-
-	/* Only OPPs without a level are left above the target. */
-	if (value == OPP_LEVEL_UNSET) {
-		dev_err(dev, "OPP table has no levels\n");
-		dev_pm_opp_put(opp);
-		return ERR_PTR(-ENODEV);
-	}
-
-	*level = value;
+	if (!IS_ERR(opp))
+		*level = value;
 	return opp;
 }
 
@@ -1142,7 +1137,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_exact);
  * or an error pointer (@level is then unchanged):
  *
  * * -EINVAL - @dev is NULL or an error pointer
- * * -ENODEV - @dev has no OPP table, or its OPPs have no level
+ * * -ENODEV - @dev has no OPP table
  * * -ERANGE - every available OPP is below @level
  */
 struct dev_pm_opp *dev_pm_opp_find_level_ceil(struct device *dev,
@@ -1163,7 +1158,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_ceil);
  * or an error pointer (@level is then unchanged):
  *
  * * -EINVAL - @dev is NULL or an error pointer
- * * -ENODEV - @dev has no OPP table, or its OPPs have no level
+ * * -ENODEV - @dev has no OPP table
  * * -ERANGE - every available OPP is above @level
  */
 struct dev_pm_opp *dev_pm_opp_find_level_floor(struct device *dev,

@@ -912,6 +912,44 @@ static void opp_dvfs_single_domain_votes_level(struct kunit *test)
 	EXPECT_LOG(test, fix, PSTATE(0));
 }
 
+/* References held on the OPP nodes of @dev's device tree table. */
+static unsigned int opp_dvfs_node_refs(struct device *dev)
+{
+	struct device_node *table __free(device_node) =
+		dev_pm_opp_of_get_opp_desc_node(dev);
+	unsigned int refs = 0;
+
+	for_each_child_of_node_scoped(table, child)
+		refs += kref_read(&child->kobj.kref);
+	return refs;
+}
+
+/*
+ * Removing a table whose device ran at one of its OPPs gives back every
+ * reference on its OPP nodes and on the nodes they require before it
+ * returns: an overlay may be removed right after.
+ */
+static void opp_dvfs_removed_table_gives_nodes_back(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,consumer",
+						    true, REQ_F1, 0);
+	struct device *domain = opp_kunit_of_device(test, "opp-kunit,domain");
+	unsigned int refs;
+
+	opp_kunit_join_domain(fix, fix->dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
+	refs = opp_dvfs_node_refs(fix->dev) + opp_dvfs_node_refs(domain);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);
+	KUNIT_EXPECT_GT(test, opp_dvfs_node_refs(fix->dev) +
+			opp_dvfs_node_refs(domain), refs);
+
+	dev_pm_opp_of_remove_table(fix->dev);
+	KUNIT_EXPECT_EQ(test, opp_dvfs_node_refs(fix->dev) +
+			opp_dvfs_node_refs(domain), refs);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(opp_dvfs_runtime_put, pm_runtime_put_sync,
 			    struct device *);
 
@@ -1041,6 +1079,7 @@ static void opp_dvfs_required_devs_need_required_opps(struct kunit *test)
 static struct kunit_case opp_dvfs_required_cases[] = {
 	KUNIT_CASE(opp_dvfs_required_devs_follow),
 	KUNIT_CASE(opp_dvfs_single_domain_votes_level),
+	KUNIT_CASE(opp_dvfs_removed_table_gives_nodes_back),
 	KUNIT_CASE(opp_dvfs_required_devs_need_required_opps),
 	KUNIT_CASE(opp_dvfs_genpd_attached_by_name_votes),
 	KUNIT_CASE(opp_dvfs_genpd_detach_leaves_domain),

@@ -345,9 +345,12 @@ static void opp_of_required_performance_state(struct kunit *test)
 /* Bandwidth-only tables: one peak per interconnect path. */
 static void opp_of_bandwidth_only_table(struct kunit *test)
 {
-	struct device *dev = opp_of_loaded(test, "opp-kunit,bw");
+	struct device *dev;
 	unsigned int bw = BW_P1 + 1;
 	struct dev_pm_opp *opp;
+
+	opp_kunit_icc_provider(test, "opp-kunit,icc", 5);
+	dev = opp_of_loaded(test, "opp-kunit,bw");
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
 	opp = dev_pm_opp_find_bw_ceil(dev, &bw, 0);
@@ -364,6 +367,26 @@ static void opp_of_bandwidth_only_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_bw_ceil(dev, &bw, 2)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_find_icc_paths(dev, NULL), 0);
+}
+
+/*
+ * A table takes its interconnect paths when it is created: a provider that
+ * is not registered yet defers the load, and a set_config() that creates
+ * the table, and leaves no table behind.
+ */
+static void opp_of_absent_icc_provider_defers(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,bw-defer");
+	struct dev_pm_opp_config config = { .clk_names = (const char *[]){ NULL } };
+
+	if (!IS_ENABLED(CONFIG_INTERCONNECT))
+		kunit_skip(test, "needs CONFIG_INTERCONNECT");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -EPROBE_DEFER);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_get_opp_table(dev)), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_config(dev, &config),
+			-EPROBE_DEFER);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_get_opp_table(dev)), -ENODEV);
 }
 
 /* The legacy binding: kHz pairs, tolerance and latency on the device. */
@@ -441,6 +464,7 @@ static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_xlate_required_opp),
 	KUNIT_CASE(opp_of_required_performance_state),
 	KUNIT_CASE(opp_of_bandwidth_only_table),
+	KUNIT_CASE(opp_of_absent_icc_provider_defers),
 	KUNIT_CASE(opp_of_v1_table),
 	KUNIT_CASE(opp_of_lint_table_still_loads),
 	KUNIT_CASE(opp_of_load_notifies_each_opp),

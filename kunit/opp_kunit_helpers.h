@@ -112,4 +112,15 @@ void opp_kunit_errors_reset(struct opp_kunit_errors *cap);
 unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap);
 const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i);
 
+#ifdef CONFIG_INTERCONNECT
+void opp_kunit_icc_provider(struct kunit *test, const char *compatible,
+			    unsigned int nr);
+#else
+static inline void opp_kunit_icc_provider(struct kunit *test,
+					  const char *compatible,
+					  unsigned int nr)
+{
+}
+#endif
+
 #endif /* __OPP_KUNIT_HELPERS_H__ */

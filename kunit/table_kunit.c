@@ -420,18 +420,40 @@ static void opp_table_level_lookups(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, level, 31);
 }
 
-/* A table whose OPPs have no level answers level_ceil with -ENODEV. */
-static void opp_table_level_ceil_without_levels_is_enodev(struct kunit *test)
+/*
+ * OPPs without a level compare as OPP_LEVEL_UNSET, the highest level: a
+ * ceil search finds the first of them, a floor search from UINT_MAX (the
+ * way drivers ask for the highest level) the last, and a floor search from
+ * any real level nothing.
+ */
+static void opp_table_level_lookups_without_levels(struct kunit *test)
 {
 	struct dev_pm_opp_data data = {
 		.freq = F1, .u_volt = V1, .level = OPP_LEVEL_UNSET,
 	};
 	struct device *dev = opp_kunit_device(test, "opp-nolevel");
+	struct dev_pm_opp *opp;
 	unsigned int level = 1;
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_ceil(dev, &level)),
-			-ENODEV);
+	data.freq = F2;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+
+	opp = dev_pm_opp_find_level_ceil(dev, &level);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F1);
+	KUNIT_EXPECT_EQ(test, level, OPP_LEVEL_UNSET);
+	dev_pm_opp_put(opp);
+
+	level = UINT_MAX;
+	opp = dev_pm_opp_find_level_floor(dev, &level);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F2);
+	dev_pm_opp_put(opp);
+
+	level = 1;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_floor(dev, &level)),
+			-ERANGE);
 	KUNIT_EXPECT_EQ(test, level, 1);
 }
 
@@ -740,7 +762,7 @@ static struct kunit_case opp_table_cases[] = {
 	KUNIT_CASE(opp_table_notifier_sees_events_in_order),
 	KUNIT_CASE(opp_table_unregister_unknown_notifier_fails),
 	KUNIT_CASE(opp_table_level_lookups),
-	KUNIT_CASE(opp_table_level_ceil_without_levels_is_enodev),
+	KUNIT_CASE(opp_table_level_lookups_without_levels),
 	KUNIT_CASE(opp_table_unsorted_levels_follow_table_order),
 	KUNIT_CASE(opp_table_bw_lookups),
 	KUNIT_CASE(opp_table_bw_without_paths_is_einval),
