@@ -2103,7 +2103,8 @@ int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 	ret = opp_table_get_clock(table, dev);
 	if (!ret)
 		ret = opp_table_add_data(table, dev, data, &added);
-	if (ret && ret != -EINVAL)
+	/* A conflicting duplicate has been warned about already. */
+	if (ret && ret != -EINVAL && ret != -EEXIST)
 		dev_err(dev, "cannot add OPP at %lu Hz: %d\n", data->freq, ret);
 
 	/* A dynamic OPP in the table keeps the reference taken above. */
