@@ -659,11 +659,11 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
  * whose rate is at least the rounded rate, and the clock the rounded rate.
  * When the table has no available OPP at all, only the clock is set, to
  * @target_freq. A device whose table has OPPs but no clock gets every vote
- * of the OPP and no clock call. Supplies, bandwidth and level rise before the clock when scaling up and
- * fall after it when scaling down. Nothing is touched when the device
- * already runs at that OPP and rate. If a step fails, what was changed is
- * restored and the device stays at its current OPP. Transitions of one
- * table are serialised.
+ * of the OPP and no clock call. Supplies, bandwidth and level rise before
+ * the clock when scaling up and fall after it when scaling down. Nothing is
+ * touched when the device already runs at that OPP and rate. If a step
+ * fails, what was changed is restored and the device stays at its current
+ * OPP. Transitions of one table are serialised.
  *
  * With 0, bandwidth votes are dropped, supplies disabled and the
  * performance states of the device and its required devices set to 0;
