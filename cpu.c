@@ -13,9 +13,15 @@
 
 #include "opp.h"
 
-/* Links one CPU to @table; returns 0 when it already was. */
-static int opp_table_link_cpu(struct opp_table *table, struct device *cpu_dev,
-			      int cpu)
+/*
+ * Links one more CPU to @table. As in Linux, a CPU that cannot be linked is
+ * skipped and does not fail the call; returns whether the table is now
+ * shared with it. A CPU that already uses another table keeps it (Linux
+ * would list the CPU in both tables and keep finding its own one), but the
+ * table counts as shared all the same, as in Linux.
+ */
+static bool opp_table_share_with_cpu(struct opp_table *table,
+				     struct device *cpu_dev, int cpu)
 {
 	struct device *dev = get_cpu_device(cpu);
 	int ret;
@@ -23,14 +29,20 @@ static int opp_table_link_cpu(struct opp_table *table, struct device *cpu_dev,
 	if (!dev) {
 		dev_err(cpu_dev, "cpu%d has no device to share the OPP table with\n",
 			cpu);
-		return -ENODEV;
+		return false;
 	}
 
 	ret = opp_table_link_device(table, dev);
-	if (ret)
-		dev_err(cpu_dev, "cannot share the OPP table with cpu%d: %d\n",
-			cpu, ret);
-	return ret;
+	if (ret == -EBUSY) {
+		dev_dbg(cpu_dev, "cpu%d keeps its own OPP table\n", cpu);
+		return true;
+	}
+	if (ret) {
+		dev_err(dev, "cannot share the OPP table of %s: %d\n",
+			dev_name(cpu_dev), ret);
+		return false;
+	}
+	return true;
 }
 
 /**
@@ -39,24 +51,25 @@ static int opp_table_link_cpu(struct opp_table *table, struct device *cpu_dev,
  * @cpumask: the CPUs that share it, @cpu_dev included or not
  *
  * For platforms whose firmware does not say which CPUs share a clock and a
- * rail. Every CPU of @cpumask then finds @cpu_dev's table, and
- * dev_pm_opp_get_sharing_cpus() reports them. CPUs that cannot be linked are
- * reported and skipped; the others are linked all the same.
+ * rail. Every CPU of @cpumask without a table of its own then finds
+ * @cpu_dev's table, and dev_pm_opp_get_sharing_cpus() reports the table as
+ * shared. As in Linux, CPUs already linked are left as they are, a CPU
+ * with a table of its own keeps it, and a CPU without a device or one that
+ * cannot be linked for want of memory is reported and skipped: none of
+ * these fails the call.
  *
  * Context: Process context; may sleep.
  * Return:
- * * 0 - every CPU of @cpumask uses the table
+ * * 0 - @cpu_dev has a table
  * * -EINVAL - @cpu_dev is NULL or an error pointer
- * * -ENODEV - @cpu_dev has no table, or a CPU of @cpumask has no device
- * * -EBUSY - a CPU of @cpumask already uses another table
- * * -ENOMEM - out of memory
+ * * -ENODEV - @cpu_dev has no table
  */
 int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
 				const struct cpumask *cpumask)
 {
 	struct opp_table *table __free(opp_table_put) = opp_table_find(cpu_dev);
 	bool shared = false;
-	int cpu, err, ret = 0;
+	int cpu;
 
 	if (IS_ERR(table))
 		return PTR_ERR(table);
@@ -64,11 +77,7 @@ int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
 	for_each_cpu(cpu, cpumask) {
 		if (cpu == cpu_dev->id)
 			continue;
-
-		err = opp_table_link_cpu(table, cpu_dev, cpu);
-		if (err)
-			ret = ret ?: err;
-		else
+		if (opp_table_share_with_cpu(table, cpu_dev, cpu))
 			shared = true;
 	}
 
@@ -77,7 +86,7 @@ int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
 		table->sharing = OPP_SHARING_SHARED;
 	}
 
-	return ret;
+	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_sharing_cpus);
 

@@ -2,15 +2,24 @@
 /*
  * debugfs view of the OPP tables, laid out as Linux 6.12 lays it out:
  *
- *   opp/<device>/opp:<rate>/{available,dynamic,turbo,suspend,level,...}
- *   opp/<device>/opp:<rate>/supply-<n>/{u_volt_target,u_volt_min,...}
- *   opp/<device>/opp:<rate>/icc-path-<n>/{peak_bw,avg_bw}
+ *   opp/<device>/opp:<id>/{available,dynamic,turbo,suspend}   Y or N
+ *   opp/<device>/opp:<id>/{level,clock_latency_ns,rate_hz}    decimal
+ *   opp/<device>/opp:<id>/of_name         the OPP's node, or <no-node>
+ *   opp/<device>/opp:<id>/supply-<n>/{u_volt_target,u_volt_min,...}
+ *   opp/<device>/opp:<id>/icc-path-<n>/{name,peak_bw,avg_bw}
  *
  * <device> is "<parent>-<device>" when the device has a parent. A table
  * shared by several devices lives under the first one; the others are
- * symlinks. Beyond 6.12: opp/<device>/stats (current OPP, transitions,
- * last error, time at each OPP) and opp/summary (every table, its devices
- * and OPPs).
+ * symlinks. <id> is the OPP's rate when it has exactly one clock and a
+ * non-zero rate; otherwise (levels, bandwidths, several clocks) it is the
+ * number of available OPPs the table had once this one was added, which for
+ * a device tree table numbers its OPPs 1, 2, ... in node order. Multi-clock
+ * OPPs have rate_hz_<n> instead of rate_hz. Where Linux would create a
+ * second directory of the same name, and fail, this one appends
+ * "-<level>" (and ".<n>" if still taken).
+ *
+ * Beyond 6.12: opp/<device>/stats (current OPP, transitions, last error,
+ * time at each OPP) and opp/summary (every table, its devices and OPPs).
  *
  * Files read the OPP or table behind them at read time, so they show
  * adjusted voltages and availability changes. A directory is removed before
@@ -23,8 +32,10 @@
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/interconnect.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
+#include <linux/of.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -39,11 +50,14 @@ static struct dentry *opp_debug_root;
 /**
  * struct opp_debug_value - what one file of an OPP directory prints
  * @name: the file name
- * @read: reads the value from the OPP; @index is the supply or path
+ * @read: reads the value from the OPP; @index is the clock, supply or path
+ * @yes_no: a flag, printed "Y" or "N" as debugfs prints booleans; other
+ *	values are printed in decimal
  */
 struct opp_debug_value {
 	const char *name;
 	unsigned long (*read)(struct dev_pm_opp *opp, unsigned int index);
+	bool yes_no;
 };
 
 /* A file's private data: the OPP, and the value with its index. */
@@ -85,9 +99,13 @@ static unsigned long opp_read_suspend(struct dev_pm_opp *opp, unsigned int i)
 	return opp->suspend;
 }
 
+/* The level the OPP votes for: an inherited one once its domain is there. */
 static unsigned long opp_read_level(struct dev_pm_opp *opp, unsigned int i)
 {
-	return opp->level;
+	unsigned int level;
+
+	opp_level(opp, &level);
+	return level;
 }
 
 static unsigned long opp_read_latency(struct dev_pm_opp *opp, unsigned int i)
@@ -135,10 +153,10 @@ static unsigned long opp_read_avg(struct dev_pm_opp *opp, unsigned int i)
 }
 
 static const struct opp_debug_value opp_debug_flags[] = {
-	{ "available", opp_read_available },
-	{ "dynamic", opp_read_dynamic },
-	{ "turbo", opp_read_turbo },
-	{ "suspend", opp_read_suspend },
+	{ "available", opp_read_available, true },
+	{ "dynamic", opp_read_dynamic, true },
+	{ "turbo", opp_read_turbo, true },
+	{ "suspend", opp_read_suspend, true },
 	{ "level", opp_read_level },
 	{ "clock_latency_ns", opp_read_latency },
 };
@@ -161,11 +179,36 @@ static const struct opp_debug_value opp_debug_path[] = {
 static int opp_debug_value_show(struct seq_file *s, void *unused)
 {
 	struct opp_debug_file *f = s->private;
+	unsigned long value = f->value->read(f->opp, f->index);
 
-	seq_printf(s, "%lu\n", f->value->read(f->opp, f->index));
+	if (f->value->yes_no)
+		seq_puts(s, value ? "Y\n" : "N\n");
+	else
+		seq_printf(s, "%lu\n", value);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_value);
+
+/* The OPP's device tree node as of_node_full_name() names it. */
+static int opp_debug_of_name_show(struct seq_file *s, void *unused)
+{
+	struct dev_pm_opp *opp = s->private;
+
+	seq_printf(s, "%s\n", of_node_full_name(opp->np));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(opp_debug_of_name);
+
+/* The interconnect path's name, cut at 62 characters; empty without one. */
+static int opp_debug_icc_name_show(struct seq_file *s, void *unused)
+{
+	const char *name = icc_get_name(s->private);
+
+	if (name)
+		seq_printf(s, "%.62s\n", name);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(opp_debug_icc_name);
 
 static void opp_debug_add_value(struct opp_debug *dbg, struct dentry *dir,
 				const char *name, struct dev_pm_opp *opp,
@@ -179,19 +222,26 @@ static void opp_debug_add_value(struct opp_debug *dbg, struct dentry *dir,
 			    &opp_debug_value_fops);
 }
 
-static void opp_debug_add_group(struct opp_debug *dbg, const char *fmt,
-				unsigned int index, struct dev_pm_opp *opp,
+/* A subdirectory "<prefix><index>" of the OPP's directory. */
+static struct dentry *opp_debug_add_subdir(struct opp_debug *dbg,
+					   const char *prefix,
+					   unsigned int index)
+{
+	char name[24];
+
+	snprintf(name, sizeof(name), "%s%u", prefix, index);
+	return debugfs_create_dir(name, dbg->dir);
+}
+
+static void opp_debug_add_group(struct opp_debug *dbg, struct dentry *dir,
+				struct dev_pm_opp *opp, unsigned int index,
 				const struct opp_debug_value *values,
 				unsigned int nr)
 {
-	struct dentry *sub;
-	char name[24];
 	unsigned int i;
 
-	snprintf(name, sizeof(name), fmt, index);
-	sub = debugfs_create_dir(name, dbg->dir);
 	for (i = 0; i < nr; i++)
-		opp_debug_add_value(dbg, sub, NULL, opp, &values[i], index);
+		opp_debug_add_value(dbg, dir, NULL, opp, &values[i], index);
 }
 
 static void opp_debug_add_rates(struct opp_debug *dbg, struct dev_pm_opp *opp)
@@ -210,6 +260,34 @@ static void opp_debug_add_rates(struct opp_debug *dbg, struct dev_pm_opp *opp)
 	}
 }
 
+/*
+ * Path @i of @table, or NULL. The paths are kept before the first OPP that
+ * has bandwidths is added, and released only after the table's directory.
+ */
+static struct icc_path *opp_debug_icc_path(struct opp_table *table,
+					   unsigned int i)
+{
+	struct icc_path **paths = READ_ONCE(table->icc_paths);
+
+	return paths && i < READ_ONCE(table->nr_icc_paths) ? paths[i] : NULL;
+}
+
+static void opp_debug_add_paths(struct opp_debug *dbg, struct opp_table *table,
+				struct dev_pm_opp *opp)
+{
+	struct dentry *dir;
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_paths; i++) {
+		dir = opp_debug_add_subdir(dbg, "icc-path-", i);
+		debugfs_create_file("name", 0444, dir,
+				    opp_debug_icc_path(table, i),
+				    &opp_debug_icc_name_fops);
+		opp_debug_add_group(dbg, dir, opp, i, opp_debug_path,
+				    ARRAY_SIZE(opp_debug_path));
+	}
+}
+
 static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
 {
 	return ARRAY_SIZE(opp_debug_flags) + opp->nr_clks +
@@ -217,20 +295,25 @@ static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
 	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
 }
 
-static void opp_debug_fill(struct opp_debug *dbg, struct dev_pm_opp *opp)
+/* The files in the order Linux creates them. */
+static void opp_debug_fill(struct opp_debug *dbg, struct opp_table *table,
+			   struct dev_pm_opp *opp)
 {
+	struct dentry *dir;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(opp_debug_flags); i++)
 		opp_debug_add_value(dbg, dbg->dir, NULL, opp,
 				    &opp_debug_flags[i], 0);
+	debugfs_create_file("of_name", 0444, dbg->dir, opp,
+			    &opp_debug_of_name_fops);
 	opp_debug_add_rates(dbg, opp);
-	for (i = 0; i < opp->nr_supplies; i++)
-		opp_debug_add_group(dbg, "supply-%u", i, opp, opp_debug_supply,
+	for (i = 0; i < opp->nr_supplies; i++) {
+		dir = opp_debug_add_subdir(dbg, "supply-", i);
+		opp_debug_add_group(dbg, dir, opp, i, opp_debug_supply,
 				    ARRAY_SIZE(opp_debug_supply));
-	for (i = 0; i < opp->nr_paths; i++)
-		opp_debug_add_group(dbg, "icc-path-%u", i, opp, opp_debug_path,
-				    ARRAY_SIZE(opp_debug_path));
+	}
+	opp_debug_add_paths(dbg, table, opp);
 }
 
 /* Caller holds debug_lock. Whether @table's directory has an entry @name. */
@@ -242,19 +325,76 @@ static bool __opp_debug_name_taken(struct opp_table *table, const char *name)
 	return d;
 }
 
+/* Available OPPs of @snap whose nodes come before @np among its siblings. */
+static unsigned long opp_debug_nodes_before(struct opp_snapshot *snap,
+					    struct device_node *np)
+{
+	struct device_node *parent __free(device_node) = of_get_parent(np);
+	unsigned long nr = 0;
+	unsigned int i;
+
+	for_each_child_of_node_scoped(parent, child) {
+		if (child == np)
+			break;
+		for (i = 0; i < snap->nr_avail; i++)
+			nr += snap->opps[i]->np == child;
+	}
+	return nr;
+}
+
 /*
- * "opp:<rate>" as in Linux; OPPs without a single rate take their level;
- * OPPs that share a rate get their level appended, and a name still taken
- * gets a number.
+ * Caller holds debug_lock. Available OPPs of @snap that got their directory
+ * before @opp, leaving out those that node order places (both from the
+ * device tree).
+ */
+static unsigned long __opp_debug_shown_before(struct opp_snapshot *snap,
+					      struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp *other;
+	unsigned long nr = 0;
+	unsigned int i;
+
+	for (i = 0; i < snap->nr_avail; i++) {
+		other = snap->opps[i];
+		if (other == opp || (opp->np && other->np))
+			continue;
+		nr += !IS_ERR_OR_NULL(other->debug);
+	}
+	return nr;
+}
+
+/*
+ * Caller holds debug_lock. The number Linux names an OPP without a single
+ * rate by: how many available OPPs its table had right after adding it (as
+ * available). Linux adds the OPPs of a device tree table one at a time in
+ * node order, and any other OPP alone, so this counts the available OPPs
+ * added before @opp, plus one.
+ */
+static unsigned long __opp_debug_ordinal(struct opp_table *table,
+					 struct dev_pm_opp *opp)
+{
+	struct opp_snapshot *snap;
+	unsigned long nr = 1;
+
+	guard(mutex)(&table->lock);
+	snap = __opp_table_snapshot(table);
+	if (opp->np)
+		nr += opp_debug_nodes_before(snap, opp->np);
+	return nr + __opp_debug_shown_before(snap, opp);
+}
+
+/*
+ * Caller holds debug_lock. "opp:<id>" as in Linux, see the top of this
+ * file; a name still taken gets the level appended, then a number.
  */
 static void __opp_debug_name(struct opp_table *table, struct dev_pm_opp *opp,
 			     char *name, size_t size)
 {
-	unsigned long id = opp->nr_clks == 1 ? opp_rates(opp)[0] : 0;
+	unsigned long id = opp_rates(opp)[0];
 	unsigned int n = 0;
 
-	if (!id && opp->level != OPP_LEVEL_UNSET)
-		id = opp->level;
+	if (opp->nr_clks != 1 || !id)
+		id = __opp_debug_ordinal(table, opp);
 	snprintf(name, size, "opp:%lu", id);
 	if (!__opp_debug_name_taken(table, name))
 		return;
@@ -280,7 +420,7 @@ static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 
 	__opp_debug_name(table, opp, name, sizeof(name));
 	dbg->dir = debugfs_create_dir(name, table->dentry);
-	opp_debug_fill(dbg, opp);
+	opp_debug_fill(dbg, table, opp);
 	opp->debug = dbg;
 }
 

@@ -95,24 +95,95 @@ static void opp_cpu_unknown_sharing_is_einval(struct kunit *test)
 							  &mask), -ENODEV);
 }
 
-/* A CPU that already has its own table cannot join another. */
-static void opp_cpu_sharing_with_busy_cpu_is_ebusy(struct kunit *test)
+/*
+ * Sharing again with CPUs already linked is no error (Linux adds them once
+ * more and returns 0).
+ */
+static void opp_cpu_sharing_twice_is_zero(struct kunit *test)
+{
+	struct device *cpu0 = opp_cpu_fixture(test);
+	struct cpumask mask;
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, cpu_possible_mask),
+			0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, cpu_possible_mask),
+			0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(get_cpu_device(1),
+							  cpu_possible_mask), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(get_cpu_device(1)), 2);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_sharing_cpus(cpu0, &mask), 0);
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(0, &mask));
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(1, &mask));
+}
+
+/*
+ * A CPU that already has a table of its own is no error either, as in
+ * Linux: it keeps finding its own OPPs, and the table of the CPU that asked
+ * counts as shared.
+ */
+static void opp_cpu_sharing_with_cpu_that_has_a_table(struct kunit *test)
 {
 	struct device *cpu0 = opp_cpu_fixture(test);
 	struct device *cpu1 = get_cpu_device(1);
+	struct cpumask mask;
 
 	opp_kunit_add(test, cpu1, F3, V1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, cpu_possible_mask),
-			-EBUSY);
+			0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu1), 1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), 2);
+
+	cpumask_clear(&mask);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_sharing_cpus(cpu0, &mask), 0);
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(0, &mask));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_sharing_cpus(cpu1, &mask), -EINVAL);
+}
+
+/*
+ * A CPU of the mask without a device is reported against the CPU that asked
+ * and skipped; the others are linked and the call returns 0. The CPU is one
+ * past nr_cpu_ids, which for_each_cpu() still visits when NR_CPUS fits in a
+ * word.
+ */
+static void opp_cpu_sharing_skips_cpu_without_device(struct kunit *test)
+{
+	struct device *cpu0 = opp_cpu_fixture(test);
+	struct opp_kunit_errors *errors;
+	struct cpumask mask;
+
+	KUNIT_ASSERT_LT_MSG(test, nr_cpu_ids, small_cpumask_bits,
+			    "for_each_cpu() stops at nr_cpu_ids here");
+	KUNIT_ASSERT_NULL(test, get_cpu_device(nr_cpu_ids));
+	cpumask_copy(&mask, cpu_possible_mask);
+	__set_bit(nr_cpu_ids, cpumask_bits(&mask));
+
+	errors = opp_kunit_capture_errors(test, cpu0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, &mask), 0);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(get_cpu_device(1)), 2);
+}
+
+/* Only a CPU without a table, or a bad CPU device, fails the call. */
+static void opp_cpu_sharing_errors(struct kunit *test)
+{
+	struct device *cpu1 = get_cpu_device(1);
+
+	KUNIT_ASSERT_NOT_NULL(test, cpu1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu1, cpu_possible_mask),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(NULL, cpu_possible_mask),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_sharing_cpus(NULL, NULL), -EINVAL);
 }
 
 static struct kunit_case opp_cpu_cases[] = {
 	KUNIT_CASE(opp_cpu_sharing_cpu_sees_table),
 	KUNIT_CASE(opp_cpu_shared_table_dies_once),
 	KUNIT_CASE(opp_cpu_unknown_sharing_is_einval),
-	KUNIT_CASE(opp_cpu_sharing_with_busy_cpu_is_ebusy),
+	KUNIT_CASE(opp_cpu_sharing_twice_is_zero),
+	KUNIT_CASE(opp_cpu_sharing_with_cpu_that_has_a_table),
+	KUNIT_CASE(opp_cpu_sharing_skips_cpu_without_device),
+	KUNIT_CASE(opp_cpu_sharing_errors),
 	{}
 };
 

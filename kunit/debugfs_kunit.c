@@ -5,14 +5,19 @@
  * space reads them: opened and read through a kernel mount of debugfs.
  */
 
+#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
+#include <linux/fs.h>
+#include <linux/of.h>
 #include <linux/pm_opp.h>
 #include <linux/string.h>
 
 #include "../opp.h"
+#include "debugfs_kunit.h"
 #include "dvfs_kunit.h"
+#include "of_kunit.h"
 #include "opp_kunit_dvfs.h"
 #include "opp_kunit_helpers.h"
 
@@ -105,7 +110,21 @@ static bool has_entry(struct kunit *test, struct device *dev, const char *sub)
 	return opp_debugfs_find(test, opp_debugfs_dir(test, dev, sub));
 }
 
-/* Each OPP gets opp:<rate> with its rate, flags and supply. */
+/* The text of file @sub of @dev's table directory. */
+static void expect_text(struct kunit *test, struct device *dev,
+			const char *sub, const char *want)
+{
+	const char *path = opp_debugfs_dir(test, dev, sub);
+
+	KUNIT_EXPECT_STREQ_MSG(test, opp_debugfs_text(test, path), want, "%s",
+			       sub);
+}
+
+/*
+ * Each OPP gets opp:<rate> with its flags (Y or N, as debugfs_create_bool()
+ * prints them), numbers, node name and supply. dev_pm_opp_add() gives the
+ * OPP level 0, no latency and no node; dynamic tables have one supply.
+ */
 static void opp_debugfs_shows_each_opp(struct kunit *test)
 {
 	struct device *dev = opp_kunit_device(test, "opp-dbg");
@@ -116,8 +135,22 @@ static void opp_debugfs_shows_each_opp(struct kunit *test)
 	expect_value(test, dev, "/opp:100000000/rate_hz", DVFS_F1);
 	expect_value(test, dev, "/opp:200000000/supply-0/u_volt_target",
 		     DVFS_V2);
-	expect_value(test, dev, "/opp:200000000/dynamic", 1);
-	expect_value(test, dev, "/opp:200000000/turbo", 0);
+	expect_value(test, dev, "/opp:200000000/supply-0/u_volt_min", DVFS_V2);
+	expect_value(test, dev, "/opp:200000000/supply-0/u_volt_max", DVFS_V2);
+	expect_value(test, dev, "/opp:200000000/supply-0/u_amp", 0);
+	expect_value(test, dev, "/opp:200000000/supply-0/u_watt", 0);
+	expect_text(test, dev, "/opp:200000000/available", "Y\n");
+	expect_text(test, dev, "/opp:200000000/dynamic", "Y\n");
+	expect_text(test, dev, "/opp:200000000/turbo", "N\n");
+	expect_text(test, dev, "/opp:200000000/suspend", "N\n");
+	expect_text(test, dev, "/opp:200000000/level", "0\n");
+	expect_text(test, dev, "/opp:200000000/clock_latency_ns", "0\n");
+	expect_text(test, dev, "/opp:200000000/of_name", "<no-node>\n");
+
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:200000000/supply-1"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:200000000/rate_hz_0"));
+	KUNIT_EXPECT_FALSE(test,
+			   has_entry(test, dev, "/opp:200000000/icc-path-0"));
 }
 
 /* Files show the current values: availability and adjusted voltage. */
@@ -126,13 +159,294 @@ static void opp_debugfs_follows_changes(struct kunit *test)
 	struct device *dev = opp_kunit_device(test, "opp-dbg");
 
 	opp_kunit_add(test, dev, DVFS_F1, DVFS_V1);
-	expect_value(test, dev, "/opp:100000000/available", 1);
+	expect_text(test, dev, "/opp:100000000/available", "Y\n");
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, DVFS_F1), 0);
-	expect_value(test, dev, "/opp:100000000/available", 0);
+	expect_text(test, dev, "/opp:100000000/available", "N\n");
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_adjust_voltage(dev, DVFS_F1, DVFS_V2,
 							DVFS_V2, DVFS_V2), 0);
 	expect_value(test, dev, "/opp:100000000/supply-0/u_volt_target",
 		     DVFS_V2);
+}
+
+/*
+ * OPPs without a rate are numbered by the available OPPs their table had
+ * once they were added: 1, 2, ... in the order they came.
+ */
+static void opp_debugfs_rateless_dynamic_opps_numbered(struct kunit *test)
+{
+	struct dev_pm_opp_data data = { .level = DBG_L_HIGH };
+	struct device *dev = opp_kunit_device(test, "opp-dbg");
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+	data.level = DBG_L_LOW;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+
+	expect_value(test, dev, "/opp:1/level", DBG_L_HIGH);
+	expect_value(test, dev, "/opp:2/level", DBG_L_LOW);
+	expect_value(test, dev, "/opp:2/rate_hz", 0);
+	expect_value(test, dev, "/opp:2/supply-0/u_volt_target", 0);
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:0"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:3"));
+}
+
+static int opp_debugfs_apply_of(struct kunit *test)
+{
+	return of_overlay_apply_kunit(test, opp_of_kunit);
+}
+
+static int opp_debugfs_apply_own(struct kunit *test)
+{
+	return of_overlay_apply_kunit(test, opp_debugfs_kunit);
+}
+
+static struct device *opp_debugfs_loaded(struct kunit *test,
+					 const char *compatible)
+{
+	struct device *dev = opp_kunit_of_device(test, compatible);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	return dev;
+}
+
+/*
+ * A device tree OPP shows its node's name, its flags, latency and supply
+ * values; a table without configured regulators whose OPPs have
+ * "opp-microvolt" has one supply.
+ */
+static void opp_debugfs_dt_opp_files(struct kunit *test)
+{
+	struct device *dev;
+
+	KUNIT_ASSERT_EQ(test, opp_debugfs_apply_of(test), 0);
+	dev = opp_debugfs_loaded(test, "opp-kunit,seed-0");
+
+	expect_text(test, dev, "/opp:1000000000/of_name", "opp-1000000000\n");
+	expect_text(test, dev, "/opp:1000000000/dynamic", "N\n");
+	expect_text(test, dev, "/opp:1000000000/suspend", "Y\n");
+	expect_text(test, dev, "/opp:1000000000/turbo", "N\n");
+	expect_text(test, dev, "/opp:1200000000/turbo", "Y\n");
+	expect_text(test, dev, "/opp:1200000000/suspend", "N\n");
+	expect_text(test, dev, "/opp:1000000000/level", "4294967295\n");
+	expect_value(test, dev, "/opp:1000000000/clock_latency_ns", SEED_LAT1);
+	expect_value(test, dev, "/opp:1000000000/supply-0/u_volt_target",
+		     SEED_V1);
+	expect_value(test, dev, "/opp:1000000000/supply-0/u_volt_min",
+		     SEED_V1_MIN);
+	expect_value(test, dev, "/opp:1000000000/supply-0/u_volt_max",
+		     SEED_V1_MAX);
+	expect_value(test, dev, "/opp:1000000000/supply-0/u_amp", SEED_A1);
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:1000000000/supply-1"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:1300000000"));
+}
+
+/*
+ * The second device of a shared table is a symlink to the first one's
+ * directory, by name, and the OPPs read the same through it.
+ */
+static void opp_debugfs_shared_table_symlink(struct kunit *test)
+{
+	struct device *dev0, *dev1;
+	struct dentry *home, *link;
+
+	KUNIT_ASSERT_EQ(test, opp_debugfs_apply_of(test), 0);
+	dev0 = opp_debugfs_loaded(test, "opp-kunit,seed-0");
+	dev1 = opp_debugfs_loaded(test, "opp-kunit,seed-1");
+
+	link = opp_debugfs_find(test, opp_debugfs_dir(test, dev1, ""));
+	KUNIT_ASSERT_NOT_NULL(test, link);
+	KUNIT_ASSERT_TRUE(test, d_is_symlink(link));
+	KUNIT_EXPECT_STREQ(test, d_inode(link)->i_link,
+			   opp_debugfs_dir(test, dev0, ""));
+	home = opp_debugfs_find(test, opp_debugfs_dir(test, dev0, ""));
+	KUNIT_EXPECT_TRUE(test, home && d_is_dir(home));
+	expect_value(test, dev1, "/opp:1100000000/rate_hz", SEED_F2);
+}
+
+/*
+ * "<k><sub>" for the OPP of node @node in @dev's table, where k is the
+ * node's position among the table's available children in the order the
+ * live tree lists them, which is the order Linux adds them in and numbers
+ * OPPs without a single rate by. (An overlay attaches nodes in reverse, so
+ * this is not the source order.)
+ */
+static const char *opp_debugfs_node_dir(struct kunit *test, struct device *dev,
+					const char *node, const char *sub)
+{
+	struct device_node *table __free(device_node) =
+		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	unsigned int k = 0;
+	char *path;
+
+	KUNIT_ASSERT_NOT_NULL(test, table);
+	for_each_available_child_of_node_scoped(table, child) {
+		k++;
+		if (strcmp(of_node_full_name(child), node))
+			continue;
+		path = kunit_kzalloc(test, 64, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, path);
+		snprintf(path, 64, "/opp:%u%s", k, sub);
+		return path;
+	}
+
+	KUNIT_FAIL_AND_ABORT(test, "%pOF has no available node %s", table, node);
+	return NULL;
+}
+
+/*
+ * A level-only table from the device tree: OPP directories are numbered
+ * from 1 in node order (a disabled node is no OPP), not in level order
+ * (opp-low, the lowest level, is the middle node either way); no supply
+ * directory without supply properties; the rate is 0.
+ */
+static void opp_debugfs_level_table_in_node_order(struct kunit *test)
+{
+	struct device *dev;
+
+	KUNIT_ASSERT_EQ(test, opp_debugfs_apply_own(test), 0);
+	dev = opp_debugfs_loaded(test, "opp-kunit,dbg-domain");
+
+	KUNIT_EXPECT_STREQ(test, opp_debugfs_node_dir(test, dev, "opp-low", ""),
+			   "/opp:2");
+	expect_value(test, dev, "/opp:2/level", DBG_L_LOW);
+	expect_text(test, dev, "/opp:2/of_name", "opp-low\n");
+	expect_value(test, dev,
+		     opp_debugfs_node_dir(test, dev, "opp-mid", "/level"),
+		     DBG_L_MID);
+	expect_value(test, dev,
+		     opp_debugfs_node_dir(test, dev, "opp-high", "/level"),
+		     DBG_L_HIGH);
+	expect_text(test, dev,
+		    opp_debugfs_node_dir(test, dev, "opp-high", "/of_name"),
+		    "opp-high\n");
+	expect_value(test, dev, "/opp:1/rate_hz", 0);
+	expect_text(test, dev, "/opp:1/available", "Y\n");
+	KUNIT_EXPECT_TRUE(test, has_entry(test, dev, "/opp:3"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:4"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:1/supply-0"));
+}
+
+/*
+ * An OPP whose only required OPP is a power domain's shows that OPP's level,
+ * once the domain's table is there; unset (U32_MAX) before.
+ */
+static void opp_debugfs_inherited_level(struct kunit *test)
+{
+	struct device *consumer, *domain;
+
+	KUNIT_ASSERT_EQ(test, opp_debugfs_apply_own(test), 0);
+	consumer = opp_debugfs_loaded(test, "opp-kunit,dbg-consumer");
+	expect_text(test, consumer, "/opp:250000000/level", "4294967295\n");
+
+	domain = opp_debugfs_loaded(test, "opp-kunit,dbg-domain");
+	expect_value(test, consumer, "/opp:250000000/level", DBG_L_HIGH);
+	expect_value(test, domain,
+		     opp_debugfs_node_dir(test, domain, "opp-high", "/level"),
+		     DBG_L_HIGH);
+}
+
+/* The text of @path, which may be empty. */
+static const char *opp_debugfs_maybe_empty(struct kunit *test,
+					   const char *path)
+{
+	struct file *file = opp_debugfs_open(test, path);
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_GE(test, opp_debugfs_read(test, file, buf, PAGE_SIZE), 0);
+	return buf;
+}
+
+/*
+ * Bandwidth-only OPPs: numbered in node order (opp-slow, the lowest, is the
+ * middle node either way), one icc-path-<n> directory per interconnect path
+ * with the path's name and both bandwidths (0 without "opp-avg-kBps").
+ * Without CONFIG_INTERCONNECT the paths are NULL, and a path without a name
+ * reads as an empty file.
+ */
+static void opp_debugfs_bandwidth_paths(struct kunit *test)
+{
+	const char *name;
+	struct device *dev;
+
+	KUNIT_ASSERT_EQ(test, opp_debugfs_apply_own(test), 0);
+	dev = opp_debugfs_loaded(test, "opp-kunit,dbg-bw");
+
+	expect_text(test, dev, "/opp:2/of_name", "opp-slow\n");
+	expect_value(test, dev, "/opp:2/icc-path-0/peak_bw", DBG_BW_SLOW0);
+	expect_value(test, dev, "/opp:2/icc-path-1/peak_bw", DBG_BW_SLOW1);
+	expect_value(test, dev, "/opp:2/icc-path-0/avg_bw", DBG_AVG_SLOW0);
+	expect_value(test, dev, "/opp:2/icc-path-1/avg_bw", DBG_AVG_SLOW1);
+	expect_value(test, dev, opp_debugfs_node_dir(test, dev, "opp-fast",
+						     "/icc-path-1/peak_bw"),
+		     DBG_BW_FAST1);
+	expect_value(test, dev, opp_debugfs_node_dir(test, dev, "opp-fast",
+						     "/icc-path-0/avg_bw"), 0);
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:2/icc-path-2"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:2/supply-0"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:4"));
+
+	name = opp_debugfs_dir(test, dev, "/opp:2/icc-path-1/name");
+	KUNIT_EXPECT_STREQ(test, opp_debugfs_maybe_empty(test, name), "");
+}
+
+/*
+ * A two-clock table: rate_hz_<n> per clock and no rate_hz; the directories
+ * are numbered in node order.
+ */
+static void opp_debugfs_two_clocks(struct kunit *test)
+{
+	static const char * const clks[] = { "core", "bus", NULL };
+	struct dev_pm_opp_config config = {
+		.clk_names = clks,
+		.config_clks = dev_pm_opp_config_clks_simple,
+	};
+	struct opp_kunit_dvfs *fix;
+	struct device *dev;
+
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, opp_dvfs_kunit), 0);
+	fix = opp_kunit_dvfs(test, "opp-kunit,2clk", true, DVFS_F2, 0);
+	dev = fix->dev;
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+
+	expect_value(test, dev,
+		     opp_debugfs_node_dir(test, dev, "opp-low", "/rate_hz_0"),
+		     DVFS_F1);
+	expect_value(test, dev,
+		     opp_debugfs_node_dir(test, dev, "opp-low", "/rate_hz_1"), 0);
+	expect_value(test, dev,
+		     opp_debugfs_node_dir(test, dev, "opp-high", "/rate_hz_0"),
+		     DVFS_F3);
+	expect_value(test, dev,
+		     opp_debugfs_node_dir(test, dev, "opp-high", "/rate_hz_1"),
+		     DVFS_F2);
+	expect_text(test, dev,
+		    opp_debugfs_node_dir(test, dev, "opp-high", "/of_name"),
+		    "opp-high\n");
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:1/rate_hz"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:1/rate_hz_2"));
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:3"));
+}
+
+/* Two configured regulators: supply-0 and supply-1, in supply order. */
+static void opp_debugfs_two_supplies(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", "vdd2", NULL };
+	struct opp_kunit_dvfs *fix;
+
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, opp_dvfs_kunit), 0);
+	fix = opp_kunit_dvfs(test, "opp-kunit,dual", true, DVFS_F1, 2);
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_regulators(fix->dev, names), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+
+	expect_value(test, fix->dev, "/opp:300000000/supply-0/u_volt_target",
+		     DVFS_V3);
+	expect_value(test, fix->dev, "/opp:300000000/supply-1/u_volt_target",
+		     DVFS_W3);
+	expect_value(test, fix->dev, "/opp:100000000/supply-1/u_volt_min",
+		     DVFS_W1);
+	KUNIT_EXPECT_FALSE(test,
+			   has_entry(test, fix->dev, "/opp:100000000/supply-2"));
 }
 
 /* Removed OPPs and dead tables leave no entry behind. */
@@ -210,6 +524,14 @@ static void opp_debugfs_stats_and_summary(struct kunit *test)
 static struct kunit_case opp_debugfs_cases[] = {
 	KUNIT_CASE(opp_debugfs_shows_each_opp),
 	KUNIT_CASE(opp_debugfs_follows_changes),
+	KUNIT_CASE(opp_debugfs_rateless_dynamic_opps_numbered),
+	KUNIT_CASE(opp_debugfs_dt_opp_files),
+	KUNIT_CASE(opp_debugfs_shared_table_symlink),
+	KUNIT_CASE(opp_debugfs_level_table_in_node_order),
+	KUNIT_CASE(opp_debugfs_inherited_level),
+	KUNIT_CASE(opp_debugfs_bandwidth_paths),
+	KUNIT_CASE(opp_debugfs_two_clocks),
+	KUNIT_CASE(opp_debugfs_two_supplies),
 	KUNIT_CASE(opp_debugfs_entries_go_with_objects),
 	KUNIT_CASE(opp_debugfs_open_file_survives_removal),
 	KUNIT_CASE(opp_debugfs_same_rate_distinct_names),

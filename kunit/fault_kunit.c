@@ -6,11 +6,14 @@
  * The Nth slab allocation of the test's own task is made to fail
  * (current->fail_nth, with failslab told not to spare GFP_KERNEL and to
  * stay quiet), for N = 1, 2, ... until the operation no longer reaches the
- * Nth allocation and succeeds.
+ * Nth allocation and succeeds. Sharing a CPU's table never fails: there the
+ * CPU that could not be linked is left out.
  */
 
 #include <kunit/of.h>
 #include <kunit/test.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/pm_opp.h>
@@ -267,11 +270,64 @@ static void opp_fault_dynamic_add(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(a.dev), 2);
 }
 
+static int opp_fault_share(void *cpu0)
+{
+	return dev_pm_opp_set_sharing_cpus(cpu0, cpu_possible_mask);
+}
+
+static void opp_fault_remove_cpu_tables(void *unused)
+{
+	dev_pm_opp_remove_all_dynamic(get_cpu_device(0));
+	dev_pm_opp_remove_all_dynamic(get_cpu_device(1));
+}
+
+/*
+ * Sharing CPU 0's table with CPU 1: as in Linux, a CPU that cannot be
+ * linked for want of memory is skipped and the call still returns 0; the
+ * table is then not shared.
+ */
+static void opp_fault_share_cpus(struct kunit *test)
+{
+	struct device *cpu0 = get_cpu_device(0), *cpu1 = get_cpu_device(1);
+	unsigned int n, skipped = 0;
+	struct cpumask mask;
+	bool reached;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, cpu1);
+	ret = kunit_add_action_or_reset(test, opp_fault_remove_cpu_tables, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	for (n = 1; n < MAX_ALLOCS; n++) {
+		KUNIT_ASSERT_EQ(test, dev_pm_opp_add(cpu0, DVFS_F1, DVFS_V1), 0);
+		reached = opp_fault_nth(n, opp_fault_share, cpu0, &ret);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "allocation %u", n);
+		if (dev_pm_opp_get_opp_count(cpu1) == -ENODEV) {
+			skipped++;
+			KUNIT_EXPECT_EQ_MSG(test,
+					    dev_pm_opp_get_sharing_cpus(cpu0, &mask),
+					    -EINVAL, "allocation %u", n);
+		} else {
+			KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(cpu1),
+					    1, "allocation %u", n);
+		}
+		dev_pm_opp_remove_all_dynamic(cpu0);
+		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_get_opp_count(cpu1),
+				    -ENODEV, "allocation %u", n);
+		if (!reached)
+			break;
+	}
+
+	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
+	KUNIT_EXPECT_GT(test, skipped, 0);
+}
+
 static struct kunit_case opp_fault_cases[] = {
 	KUNIT_CASE_SLOW(opp_fault_dt_load),
 	KUNIT_CASE_SLOW(opp_fault_config_regulators),
 	KUNIT_CASE_SLOW(opp_fault_seed_regulators),
 	KUNIT_CASE(opp_fault_dynamic_add),
+	KUNIT_CASE(opp_fault_share_cpus),
 	{}
 };
 
