@@ -325,6 +325,36 @@ struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd)
 }
 
 /**
+ * opp_table_np_loaded() - whether a table built from a node has OPPs
+ * @np: an "operating-points-v2" table node, or NULL
+ *
+ * Required OPPs are linked when their table is loaded: this is how "loaded"
+ * is told.
+ *
+ * Context: Any context; takes no lock.
+ * Return: true when a table whose node is @np lists at least one OPP.
+ */
+bool opp_table_np_loaded(struct device_node *np)
+{
+	struct opp_snapshot *snap;
+	struct opp_table *table;
+
+	if (!np)
+		return false;
+
+	guard(rcu)();
+	list_for_each_entry_rcu(table, &opp_tables, node) {
+		if (table->np != np)
+			continue;
+		snap = rcu_dereference(table->snap);
+		if (snap->nr_avail + snap->nr_unavail)
+			return true;
+	}
+
+	return false;
+}
+
+/**
  * opp_table_link_device() - let one more device use a table
  * @table: the table, referenced by the caller
  * @dev: the device
@@ -1934,6 +1964,35 @@ static void opp_announce_batch(struct opp_table *table,
 	}
 }
 
+/*
+ * Caller holds the table's lock. Moves to the front of @opps, in order, those
+ * the table does not have yet, and sets *@nr_new to their number; an OPP the
+ * table has already, available and with the same first voltage, is left at
+ * the back, as Linux ignores such a repeat. Any other equal OPP is a clash.
+ */
+static int __opp_batch_drop_repeats(struct opp_table *table,
+				    struct dev_pm_opp **opps, unsigned int nr,
+				    unsigned int *nr_new)
+{
+	struct dev_pm_opp *same;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!opp_shape_equal(&table->shape, opps[i]))
+			return -EINVAL;
+		same = __opp_table_find_same(table, opps[i]);
+		if (same && !__opp_is_harmless_duplicate(table, same, opps[i]))
+			return -EEXIST;
+		if (!same) {
+			swap(opps[n], opps[i]);
+			n++;
+		}
+	}
+
+	*nr_new = n;
+	return 0;
+}
+
 /**
  * opp_table_add_batch() - publish several new OPPs in a table at once
  * @table: the table, referenced by the caller
@@ -1942,31 +2001,65 @@ static void opp_announce_batch(struct opp_table *table,
  * @nr: how many
  *
  * All or nothing: lookups see the table without any of @opps or with all of
- * them. On success the table owns the caller's references on @opps and the
- * notifiers got one %OPP_EVENT_ADD per OPP; on failure @opps still belong to
- * the caller.
+ * those it takes. An OPP equal to one the table has, which is available and
+ * has the same first voltage, is not taken, as Linux ignores such repeats.
+ * On success the taken OPPs are the first ones of @opps, in their order: the
+ * table owns the caller's references on them and the notifiers got one
+ * %OPP_EVENT_ADD for each; the others, and all of them on failure, still
+ * belong to the caller.
  *
  * Context: Process context; takes the table's lock and may sleep.
- * Return: 0; -EINVAL when an OPP does not have the table's shape; -EEXIST
- * when the table already has an OPP equal to one of @opps; -ENOMEM.
+ * Return: the number of OPPs taken; -EINVAL when an OPP does not have the
+ * table's shape; -EEXIST when the table already has an OPP equal to one of
+ * @opps with another voltage, or a disabled one; -ENOMEM.
  */
-int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps,
+int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 			unsigned int nr)
 {
-	const struct opp_batch batch = { .opps = opps, .nr = nr };
+	struct opp_batch batch = { .opps = opps };
 	struct opp_snapshot *old;
 	int ret;
 
-	scoped_guard(mutex, &table->lock)
-		ret = __opp_table_insert(table, &batch, &old);
-	if (ret)
+	scoped_guard(mutex, &table->lock) {
+		ret = __opp_batch_drop_repeats(table, opps, nr, &batch.nr);
+		if (!ret && batch.nr)
+			ret = __opp_table_insert(table, &batch, &old);
+	}
+	if (ret || !batch.nr)
 		return ret;
 
 	opp_announce_batch(table, &batch);
 	opp_retire(table, old, NULL, NULL);
-	return 0;
+	return batch.nr;
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_table_add_batch);
+
+/**
+ * opp_table_check_repeat() - whether a new OPP repeats one of a table
+ * @table: the table, referenced by the caller
+ * @opp: an OPP not published yet, of the table's shape
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0 when the table has no OPP equal to @opp in table order (or its
+ * OPPs are of another shape, which adding @opp will refuse); -EBUSY
+ * when it has one, available and with the same first voltage, which Linux
+ * lets a repeat pass silently; -EEXIST when the equal OPP differs or is
+ * disabled.
+ */
+int opp_table_check_repeat(struct opp_table *table, struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp *same;
+
+	guard(mutex)(&table->lock);
+	/* OPPs of another shape are not compared; adding them fails. */
+	if (!opp_shape_equal(&table->shape, opp))
+		return 0;
+	same = __opp_table_find_same(table, opp);
+	if (!same)
+		return 0;
+
+	return __opp_is_harmless_duplicate(table, same, opp) ? -EBUSY : -EEXIST;
+}
 
 /* Caller holds the table's lock. Adds @opp unless an equal one is there. */
 static int __opp_table_add_one(struct opp_table *table, struct dev_pm_opp *opp,
@@ -2423,6 +2516,47 @@ int dev_pm_opp_disable(struct device *dev, unsigned long freq)
 	return opp_set_availability(dev, freq, false);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_disable);
+
+/**
+ * opp_table_disable_unmet() - disable the OPPs whose requirements are not met
+ * @table: the table, referenced by the caller
+ * @unmet: says whether an available OPP of @table must be disabled; called
+ *	under the table's lock, so it may only look, not sleep on OPP locks
+ *
+ * For required OPPs that turn out to be disabled once their table is there:
+ * as in Linux, the OPPs that need them become unavailable, without a
+ * notification, in one new snapshot.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: the number of OPPs disabled, or -ENOMEM (nothing changed then).
+ */
+int opp_table_disable_unmet(struct opp_table *table,
+			    bool (*unmet)(struct dev_pm_opp *opp))
+{
+	struct opp_snapshot *snap, *old;
+	unsigned int i, n = 0;
+	int ret = 0;
+
+	scoped_guard(mutex, &table->lock) {
+		snap = __opp_table_snapshot(table);
+		for (i = 0; i < snap->nr_avail; i++) {
+			if (!unmet(snap->opps[i]))
+				continue;
+			WRITE_ONCE(snap->opps[i]->available, false);
+			n++;
+		}
+		if (n)
+			ret = __opp_table_republish(table, NULL, NULL, NULL, &old);
+		/* Every OPP of the old available part was available. */
+		for (i = 0; ret && i < snap->nr_avail; i++)
+			WRITE_ONCE(snap->opps[i]->available, true);
+	}
+	if (ret || !n)
+		return ret;
+
+	opp_retire(table, old, NULL, NULL);
+	return n;
+}
 
 /* Replaces the OPP's supplies with a copy whose first supply is changed. */
 static int __opp_set_voltage(struct opp_table *table, struct dev_pm_opp *opp,

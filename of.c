@@ -3,11 +3,14 @@
  * Device tree OPP tables: "operating-points-v2" (and the legacy
  * "operating-points") turned into the core's tables.
  *
- * A table is parsed whole before anything is published: every OPP node is
- * read and checked, the set is sorted and checked again, and only then do the
- * OPPs enter the table, all at once. A malformed node fails the whole load
- * with one message naming the device, the node and the problem; nothing of
- * the table is left behind.
+ * A table loads the OPPs Linux 6.12 loads from it, and fails where Linux
+ * fails, with Linux's error. The nodes are read in device tree order, each
+ * checked as Linux checks it (a node Linux skips is skipped, with a warning
+ * naming it), but nothing is published until the last node is read: then
+ * the OPPs enter the table all at once. A load that fails says which node
+ * and why, and leaves nothing of the table behind. Beyond Linux, a table
+ * whose required OPPs lead back to it is refused: Linux loads it and can
+ * never free it.
  */
 
 #define pr_fmt(fmt) "opp: " fmt
@@ -19,12 +22,25 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/interconnect.h>
+#include <linux/limits.h>
 #include <linux/math64.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 
 #include "opp.h"
+
+/**
+ * struct opp_of_required - one "required-opps" entry of a table
+ * @table: the table node of the OPP the table's first OPP requires at this
+ *	index, referenced
+ * @loaded: a table built from @table had OPPs when the load began, so the
+ *	entry is linked now; otherwise once that table is loaded
+ */
+struct opp_of_required {
+	struct device_node *table;
+	bool loaded;
+};
 
 /**
  * struct opp_of_parser - the state of one table load
@@ -35,10 +51,19 @@
  * @prop_name: suffix of the "opp-microvolt-<name>" style properties, or NULL
  * @supported_hw: hardware versions matched against "opp-supported-hw"
  * @supported_hw_count: number of words in @supported_hw, 0 when unset
- * @opps: the OPPs read so far, not yet published
+ * @req: one entry per required OPP of each OPP (@shape.nr_required)
+ * @opps: the OPPs taken so far, sorted by opp_cmp(), not yet published
  * @nr: number of entries in @opps
+ * @last: the OPP taken last, in device tree order, or NULL
  * @supplies_configured: the platform named the regulators, which fixes the
  *	number of supplies
+ * @supplies_known: @shape.nr_supplies is fixed; without configured
+ *	regulators it is fixed by the first OPP whose supplies are read
+ * @had_opps: the table had OPPs (added by code) when the load began
+ * @required_dev: a required device carries the level of the first entry
+ * @required_dropped: the table's first OPP has a "required-opps" entry that
+ *	names no node, so that no OPP of the table requires anything
+ * @lazy: some required table is not loaded yet
  * @unordered: a node was found out of ascending order already
  */
 struct opp_of_parser {
@@ -49,9 +74,16 @@ struct opp_of_parser {
 	const char *prop_name;
 	const u32 *supported_hw;
 	unsigned int supported_hw_count;
+	struct opp_of_required *req;
 	struct dev_pm_opp **opps;
 	unsigned int nr;
+	struct dev_pm_opp *last;
 	bool supplies_configured;
+	bool supplies_known;
+	bool had_opps;
+	bool required_dev;
+	bool required_dropped;
+	bool lazy;
 	bool unordered;
 };
 
@@ -129,6 +161,13 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_get_opp_desc_node);
 /* Reading one OPP node                                                      */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * Cells are read the way Linux reads them: a property is counted in whole
+ * cells, a tail shorter than a cell is ignored, and a single-value property
+ * gives its first cell whatever its length. Every such oddity that Linux
+ * lets pass is warned about, naming the node.
+ */
+
 /* "opp-<what>-<prop_name>" when the node has it, else "opp-<what>". */
 static struct property *opp_of_named_prop(const struct opp_of_parser *p,
 					  struct device_node *np,
@@ -148,148 +187,132 @@ static struct property *opp_of_named_prop(const struct opp_of_parser *p,
 	return of_find_property(np, name, NULL);
 }
 
-/* Reads exactly @count cells of @prop, or explains why not. */
-static int opp_of_read_cells(const struct opp_of_parser *p,
-			     struct device_node *np, struct property *prop,
-			     u32 *out, unsigned int count)
+/* Reads cell @i of @prop, which the caller counted. */
+static u32 opp_of_cell(struct device_node *np, struct property *prop,
+		       unsigned int i)
 {
-	int ret = of_property_read_u32_array(np, prop->name, out, count);
+	u32 val = 0;
 
-	if (ret)
-		dev_err(p->dev, "%pOF: cannot read %u cells of %s: %d\n", np,
-			count, prop->name, ret);
-	return ret;
+	of_property_read_u32_index(np, prop->name, i, &val);
+	return val;
 }
 
-/* The @count cells of @prop, in a buffer the caller frees, or ERR_PTR. */
-static u32 *opp_of_cells(const struct opp_of_parser *p, struct device_node *np,
-			 struct property *prop, unsigned int count)
+/* A property of one cell: its first cell, or false when it has none. */
+static bool opp_of_read_one(const struct opp_of_parser *p,
+			    struct device_node *np, const char *name, u32 *val)
 {
-	u32 *cells = kmalloc_array(count, sizeof(*cells), GFP_KERNEL);
+	struct property *prop = of_find_property(np, name, NULL);
 
-	if (!cells)
-		return ERR_PTR(-ENOMEM);
-	if (opp_of_read_cells(p, np, prop, cells, count)) {
-		kfree(cells);
-		return ERR_PTR(-EINVAL);
-	}
+	if (!prop)
+		return false;
+	if (prop->length != sizeof(u32))
+		dev_warn(p->dev, "%pOF: %s is %d bytes, not one cell; %s\n",
+			 np, name, prop->length,
+			 prop->length < sizeof(u32) ? "ignoring it" :
+			 "using its first cell");
+	if (prop->length < sizeof(u32))
+		return false;
 
-	return cells;
+	*val = opp_of_cell(np, prop, 0);
+	return true;
 }
 
-/* Number of u32 cells in @prop, or -EINVAL when it is not whole cells. */
-static int opp_of_count_cells(const struct opp_of_parser *p,
-			      struct device_node *np, struct property *prop)
+/* Warns about a rate Linux takes but the clock framework cannot set. */
+static void opp_of_lint_rate(const struct opp_of_parser *p,
+			     struct device_node *np, u64 rate,
+			     unsigned int nr_clks)
 {
-	if (!prop->length || prop->length % sizeof(u32)) {
-		dev_err(p->dev, "%pOF: %s is %d bytes, not a list of cells\n",
-			np, prop->name, prop->length);
-		return -EINVAL;
-	}
-
-	return prop->length / sizeof(u32);
+	if ((unsigned long)rate != rate)
+		dev_warn(p->dev, "%pOF: opp-hz %llu does not fit an unsigned long; using %lu\n",
+			 np, rate, (unsigned long)rate);
+	else if (rate > LONG_MAX)
+		dev_warn(p->dev, "%pOF: opp-hz %llu is beyond what a clock can be set to\n",
+			 np, rate);
+	else if (!rate && nr_clks == 1)
+		dev_warn(p->dev, "%pOF: opp-hz is 0\n", np);
 }
 
-/*
- * The fastest rate an OPP may have: what an unsigned long holds on 32-bit;
- * on 64-bit what clk_round_rate(), which answers in a long, can return.
- */
-#define OPP_OF_MAX_RATE	(BITS_PER_LONG == 64 ? (u64)LONG_MAX : (u64)ULONG_MAX)
-
+/* "opp-hz": one 64-bit rate per clock of the table. */
 static int opp_of_read_rates(const struct opp_of_parser *p,
 			     struct device_node *np, struct dev_pm_opp *opp)
 {
 	struct property *prop = of_find_property(np, "opp-hz", NULL);
-	unsigned int i, count;
+	unsigned int i;
 	u64 rate;
-	int ret;
 
 	if (!prop)
-		return -ENODATA;
+		return -ENODEV;
 
-	count = prop->length / sizeof(u64);
-	if (prop->length % sizeof(u64) || count != opp->nr_clks) {
+	if (prop->length / sizeof(u64) != opp->nr_clks) {
 		dev_err(p->dev, "%pOF: opp-hz is %d bytes, the table has %u clock(s) of 64 bits\n",
 			np, prop->length, opp->nr_clks);
 		return -EINVAL;
 	}
+	if (prop->length % sizeof(u64))
+		dev_warn(p->dev, "%pOF: opp-hz is %d bytes; reading %u 64-bit rate(s)\n",
+			 np, prop->length, opp->nr_clks);
 
-	for (i = 0; i < count; i++) {
-		ret = of_property_read_u64_index(np, "opp-hz", i, &rate);
-		if (ret)
-			return ret;
-		/* Multi-clock tables (UFS) give 0 for clocks they do not scale. */
-		if ((!rate && count == 1) || rate > OPP_OF_MAX_RATE) {
-			dev_err(p->dev, "%pOF: opp-hz %llu is not a usable rate\n",
-				np, rate);
-			return -EINVAL;
-		}
+	for (i = 0; i < opp->nr_clks; i++) {
+		rate = 0;
+		of_property_read_u64_index(np, "opp-hz", i, &rate);
 		opp_rates(opp)[i] = rate;
+		opp_of_lint_rate(p, np, rate, opp->nr_clks);
 	}
 
 	return 0;
 }
 
+/* "opp-peak-kBps" or "opp-avg-kBps": one value per interconnect path. */
 static int opp_of_read_bw(const struct opp_of_parser *p,
 			  struct device_node *np, struct dev_pm_opp *opp,
 			  const char *name, bool peak)
 {
 	struct property *prop = of_find_property(np, name, NULL);
 	unsigned int i;
-	int count;
+	u32 bw;
 
 	if (!prop)
-		return -ENODATA;
+		return -ENODEV;
 
-	count = opp_of_count_cells(p, np, prop);
-	if (count < 0)
-		return count;
-	if (count != opp->nr_paths) {
-		dev_err(p->dev, "%pOF: %s has %d values, the device has %u interconnect path(s)\n",
-			np, name, count, opp->nr_paths);
+	if (prop->length / sizeof(u32) != opp->nr_paths) {
+		dev_err(p->dev, "%pOF: %s is %d bytes, the device has %u interconnect path(s)\n",
+			np, name, prop->length, opp->nr_paths);
 		return -EINVAL;
 	}
-
-	u32 *bw __free(kfree) = opp_of_cells(p, np, prop, count);
-
-	if (IS_ERR(bw))
-		return PTR_ERR(bw);
+	if (prop->length % sizeof(u32))
+		dev_warn(p->dev, "%pOF: %s is %d bytes; reading %u value(s)\n",
+			 np, name, prop->length, opp->nr_paths);
 
 	/* The interconnect framework counts in kBps too. */
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < opp->nr_paths; i++) {
+		bw = opp_of_cell(np, prop, i);
 		if (peak)
-			opp_bw(opp)[i].peak = bw[i];
+			opp_bw(opp)[i].peak = bw;
 		else
-			opp_bw(opp)[i].avg = bw[i];
+			opp_bw(opp)[i].avg = bw;
 	}
 
 	return 0;
 }
 
-static int opp_of_read_level(const struct opp_of_parser *p,
-			     struct device_node *np, struct dev_pm_opp *opp)
+/* "opp-level": found when it has a cell. */
+static bool opp_of_read_level(const struct opp_of_parser *p,
+			      struct device_node *np, struct dev_pm_opp *opp)
 {
-	struct property *prop = of_find_property(np, "opp-level", NULL);
+	if (!opp_of_read_one(p, np, "opp-level", &opp->level))
+		return false;
 
-	if (!prop)
-		return -ENODATA;
-	if (prop->length != sizeof(u32)) {
-		dev_err(p->dev, "%pOF: opp-level is %d bytes, not one cell\n",
-			np, prop->length);
-		return -EINVAL;
-	}
-
-	of_property_read_u32(np, "opp-level", &opp->level);
-	if (opp->level == OPP_LEVEL_UNSET) {
-		dev_err(p->dev, "%pOF: opp-level %#x is reserved for OPPs without a level\n",
-			np, opp->level);
-		return -EINVAL;
-	}
-
-	return 0;
+	if (opp->level == OPP_LEVEL_UNSET)
+		dev_warn(p->dev, "%pOF: opp-level %#x is the value of no level\n",
+			 np, opp->level);
+	return true;
 }
 
-/* Rate, bandwidth and level: at least one of them names the OPP. */
+/*
+ * Rate, bandwidth and level: at least one of them names the OPP. As in
+ * Linux, a malformed rate or bandwidth fails the table, and an OPP without
+ * any key fails it with -ENODEV.
+ */
 static int opp_of_read_keys(const struct opp_of_parser *p,
 			    struct device_node *np, struct dev_pm_opp *opp)
 {
@@ -297,93 +320,274 @@ static int opp_of_read_keys(const struct opp_of_parser *p,
 	int ret;
 
 	ret = opp_of_read_rates(p, np, opp);
-	if (ret && ret != -ENODATA)
+	if (ret && ret != -ENODEV)
 		return ret;
 	found |= !ret;
 
 	ret = opp_of_read_bw(p, np, opp, "opp-peak-kBps", true);
-	if (ret && ret != -ENODATA)
-		return ret;
-	found |= !ret;
 	if (!ret) {
+		found = true;
 		ret = opp_of_read_bw(p, np, opp, "opp-avg-kBps", false);
-		if (ret && ret != -ENODATA)
-			return ret;
 	}
-
-	ret = opp_of_read_level(p, np, opp);
-	if (ret && ret != -ENODATA)
+	if (ret && ret != -ENODEV)
 		return ret;
-	found |= !ret;
 
-	if (!found) {
-		dev_err(p->dev, "%pOF: OPP has none of opp-hz, opp-peak-kBps and opp-level\n",
-			np);
-		return -EINVAL;
-	}
+	found |= opp_of_read_level(p, np, opp);
+	if (found)
+		return 0;
 
-	return 0;
+	dev_err(p->dev, "%pOF: OPP has none of opp-hz, opp-peak-kBps and opp-level\n",
+		np);
+	return -ENODEV;
 }
 
 /*
- * A window with min above max admits no voltage: that is an error. A target
- * outside a sane window is only warned about, because Linux accepts it and
- * real tables (the binding's first tutorial among them) write
- * <min target max>.
+ * "opp-supported-hw": one or more versions of supported_hw_count cells; the
+ * OPP is for this hardware when every cell of one version shares a bit with
+ * the hardware's word at the same position. As in Linux, a table without
+ * hardware versions skips the OPPs that have the property, and a table with
+ * them skips the OPPs whose property is missing or not whole versions.
  */
-static int opp_of_check_triplet(const struct opp_of_parser *p,
-				struct device_node *np,
-				const struct dev_pm_opp_supply *supply,
-				unsigned int index)
+static bool opp_of_is_supported(const struct opp_of_parser *p,
+				struct device_node *np)
 {
-	if (supply->u_volt_min > supply->u_volt_max) {
-		dev_err(p->dev, "%pOF: supply %u window [%lu, %lu] uV is empty\n",
-			np, index, supply->u_volt_min, supply->u_volt_max);
-		return -EINVAL;
+	struct property *prop = of_find_property(np, "opp-supported-hw", NULL);
+	unsigned int words = p->supported_hw_count, count, v, i;
+	bool match = false;
+
+	if (!words)
+		return !prop;
+
+	count = prop ? prop->length / sizeof(u32) : 0;
+	if (!prop || !count || prop->length % sizeof(u32) || count % words) {
+		dev_warn(p->dev, "%pOF: opp-supported-hw is %d bytes, not versions of %u cell(s); skipping the OPP\n",
+			 np, prop ? prop->length : 0, words);
+		return false;
 	}
 
-	if (supply->u_volt < supply->u_volt_min ||
-	    supply->u_volt > supply->u_volt_max)
-		dev_warn(p->dev, "%pOF: supply %u target %lu uV is outside [%lu, %lu] uV; the order is <target min max>\n",
-			 np, index, supply->u_volt, supply->u_volt_min,
-			 supply->u_volt_max);
+	for (v = 0; v < count / words && !match; v++) {
+		match = true;
+		for (i = 0; i < words && match; i++)
+			match = opp_of_cell(np, prop, v * words + i) &
+				p->supported_hw[i];
+	}
+
+	return match;
+}
+
+/* A node that can be an OPP: it has one of the keys that name an OPP. */
+static bool opp_of_is_opp_node(struct device_node *np)
+{
+	return of_property_present(np, "opp-hz") ||
+	       of_property_present(np, "opp-peak-kBps") ||
+	       of_property_present(np, "opp-level");
+}
+
+/* "required-opps" entries, counted as Linux counts them: whole cells. */
+static unsigned int opp_of_count_required(struct device_node *np)
+{
+	int count = np ? of_count_phandle_with_args(np, "required-opps", NULL) : 0;
+
+	return max(count, 0);
+}
+
+/*
+ * Entry @i of a loaded required table: the OPP must be in it, as Linux links
+ * it at once. A device in a single power domain takes the domain's level as
+ * its own, as Linux does, unless a required device carries it.
+ */
+static int opp_of_link_loaded(const struct opp_of_parser *p,
+			      struct device_node *np, struct dev_pm_opp *opp,
+			      unsigned int i)
+{
+	struct device_node *req = opp_required_nps(opp)[i];
+	struct device_node *parent __free(device_node) = of_get_parent(req);
+	struct dev_pm_opp *found = NULL;
+	bool genpd = false;
+
+	if (req && parent == p->req[i].table)
+		found = opp_find_by_np(req, &genpd);
+	if (!found) {
+		dev_err(p->dev, "%pOF: required-opps entry %u is not an OPP of %pOF, which is loaded\n",
+			np, i, p->req[i].table);
+		return -ENODEV;
+	}
+
+	if (p->shape.nr_required == 1 && genpd && !p->table->is_genpd &&
+	    !p->required_dev) {
+		if (opp->level == OPP_LEVEL_UNSET)
+			opp->level = found->level;
+		else
+			dev_warn(p->dev, "%pOF: has opp-level and inherits the level of %pOF; keeping opp-level\n",
+				 np, req);
+	}
+
+	opp_put_sleepable(found);
 	return 0;
 }
 
-/* "opp-microvolt[-<name>]": one value or a <target min max> per supply. */
+/* Entry @i of a required table that is not loaded: linked once it is. */
+static void opp_of_link_later(const struct opp_of_parser *p,
+			      struct device_node *np, struct dev_pm_opp *opp,
+			      unsigned int i, unsigned int count)
+{
+	struct device_node *req = opp_required_nps(opp)[i];
+
+	if (i >= count)
+		return;
+	if (!req)
+		dev_warn(p->dev, "%pOF: required-opps entry %u names no node; the OPP cannot be used once %pOF is loaded\n",
+			 np, i, p->req[i].table);
+	else if (!opp_of_is_opp_node(req))
+		dev_warn(p->dev, "%pOF: required-opps entry %u, %pOF, is not an OPP node\n",
+			 np, i, req);
+}
+
+/*
+ * "required-opps": as many entries as the table's first OPP has; a missing
+ * entry is kept as NULL and an extra one is ignored, as Linux does.
+ */
+static int opp_of_read_required(const struct opp_of_parser *p,
+				struct device_node *np, struct dev_pm_opp *opp)
+{
+	unsigned int count = opp_of_count_required(np), i;
+	int ret;
+
+	if (!opp->nr_required) {
+		if (count && !p->required_dropped)
+			dev_warn(p->dev, "%pOF: the table's first OPP has no required-opps; ignoring these\n",
+				 np);
+		return 0;
+	}
+
+	if (count != opp->nr_required)
+		dev_warn(p->dev, "%pOF: required-opps has %u entries, the table's first OPP %u; %s\n",
+			 np, count, opp->nr_required,
+			 count < opp->nr_required ? "the OPP lacks the others" :
+			 "ignoring the others");
+
+	for (i = 0; i < opp->nr_required; i++) {
+		opp_required_nps(opp)[i] = i < count ?
+			of_parse_phandle(np, "required-opps", i) : NULL;
+		if (!p->req[i].loaded) {
+			opp_of_link_later(p, np, opp, i, count);
+			continue;
+		}
+		ret = opp_of_link_loaded(p, np, opp, i);
+		if (ret)
+			return ret;
+	}
+
+	/* Until the domain's table is loaded, its level is looked up on use. */
+	opp->inherits_level = opp->nr_required == 1 && !p->req[0].loaded &&
+			      !p->table->is_genpd &&
+			      opp->level == OPP_LEVEL_UNSET;
+	return 0;
+}
+
+/* "clock-latency-ns": one cell, or its first. */
+static void opp_of_read_latency(const struct opp_of_parser *p,
+				struct device_node *np, struct dev_pm_opp *opp)
+{
+	u32 latency;
+
+	if (opp_of_read_one(p, np, "clock-latency-ns", &latency))
+		opp->clock_latency_ns = latency;
+}
+
+static bool opp_of_has_supply_props(const struct opp_of_parser *p,
+				    struct device_node *np)
+{
+	return opp_of_named_prop(p, np, "microvolt") ||
+	       opp_of_named_prop(p, np, "microamp") ||
+	       opp_of_named_prop(p, np, "microwatt");
+}
+
+/*
+ * Without configured regulators, the first OPP whose supplies are read fixes
+ * their number, as in Linux: one when it has a supply property, none
+ * otherwise. The storage of an OPP holds one supply either way.
+ */
+static void opp_of_fix_supplies(struct opp_of_parser *p,
+				struct device_node *np, struct dev_pm_opp *opp)
+{
+	if (!p->supplies_known) {
+		p->shape.nr_supplies = opp_of_has_supply_props(p, np);
+		p->supplies_known = true;
+	}
+	opp->nr_supplies = p->shape.nr_supplies;
+}
+
+/* Cells of a supply property, or -EINVAL when it is not whole cells. */
+static int opp_of_supply_cells(const struct opp_of_parser *p,
+			       struct device_node *np, struct property *prop)
+{
+	if (prop->length % sizeof(u32)) {
+		dev_err(p->dev, "%pOF: %s is %d bytes, not whole cells\n", np,
+			prop->name, prop->length);
+		return -EINVAL;
+	}
+
+	return prop->length / sizeof(u32);
+}
+
+/*
+ * Lint: a window with min above max admits no voltage, and a target outside
+ * its window is a typo. Linux takes both, and real tables (the binding's
+ * first tutorial among them) write <min target max>.
+ */
+static void opp_of_lint_window(const struct opp_of_parser *p,
+			       struct device_node *np,
+			       const struct dev_pm_opp_supply *supply,
+			       unsigned int index)
+{
+	if (supply->u_volt_min > supply->u_volt_max)
+		dev_warn(p->dev, "%pOF: supply %u window [%lu, %lu] uV is empty\n",
+			 np, index, supply->u_volt_min, supply->u_volt_max);
+	else if (supply->u_volt < supply->u_volt_min ||
+		 supply->u_volt > supply->u_volt_max)
+		dev_warn(p->dev, "%pOF: supply %u target %lu uV is outside [%lu, %lu] uV; the order is <target min max>\n",
+			 np, index, supply->u_volt, supply->u_volt_min,
+			 supply->u_volt_max);
+}
+
+/*
+ * "opp-microvolt[-<name>]": one value or a <target min max> per supply. A
+ * table driving regulators needs it on its first OPP, as in Linux.
+ */
 static int opp_of_read_microvolt(const struct opp_of_parser *p,
 				 struct device_node *np,
 				 struct dev_pm_opp_supply *supplies)
 {
 	struct property *prop = opp_of_named_prop(p, np, "microvolt");
 	unsigned int nr = p->shape.nr_supplies, i, per;
-	int count, ret;
+	int count;
 
-	if (!prop)
-		return 0;
+	if (!prop) {
+		if (!p->supplies_configured || p->had_opps || p->nr)
+			return 0;
+		dev_err(p->dev, "%pOF: has no opp-microvolt, and the OPP table drives %u regulator(s)\n",
+			np, nr);
+		return -EINVAL;
+	}
 
-	count = opp_of_count_cells(p, np, prop);
+	count = opp_of_supply_cells(p, np, prop);
 	if (count < 0)
 		return count;
-	if (!nr || (count != nr && count != 3 * nr)) {
+	if (count != nr && count != 3 * nr) {
 		dev_err(p->dev, "%pOF: %s has %d values for %u supplies; expected one or three per supply\n",
 			np, prop->name, count, nr);
 		return -EINVAL;
 	}
 
-	u32 *uv __free(kfree) = opp_of_cells(p, np, prop, count);
-
-	if (IS_ERR(uv))
-		return PTR_ERR(uv);
-
-	per = count / nr;
+	per = count == nr ? 1 : 3;
 	for (i = 0; i < nr; i++) {
-		supplies[i].u_volt = uv[i * per];
-		supplies[i].u_volt_min = uv[i * per + (per == 3)];
-		supplies[i].u_volt_max = uv[i * per + 2 * (per == 3)];
-		ret = opp_of_check_triplet(p, np, &supplies[i], i);
-		if (ret)
-			return ret;
+		supplies[i].u_volt = opp_of_cell(np, prop, i * per);
+		supplies[i].u_volt_min = opp_of_cell(np, prop,
+						     i * per + (per == 3));
+		supplies[i].u_volt_max = opp_of_cell(np, prop,
+						     i * per + 2 * (per == 3));
+		opp_of_lint_window(p, np, &supplies[i], i);
 	}
 
 	return 0;
@@ -401,7 +605,7 @@ static int opp_of_read_per_supply(const struct opp_of_parser *p,
 	if (!prop)
 		return 0;
 
-	count = opp_of_count_cells(p, np, prop);
+	count = opp_of_supply_cells(p, np, prop);
 	if (count < 0)
 		return count;
 	if (count != nr) {
@@ -410,27 +614,23 @@ static int opp_of_read_per_supply(const struct opp_of_parser *p,
 		return -EINVAL;
 	}
 
-	u32 *vals __free(kfree) = opp_of_cells(p, np, prop, count);
-
-	if (IS_ERR(vals))
-		return PTR_ERR(vals);
-
 	for (i = 0; i < nr; i++) {
 		if (amp)
-			supplies[i].u_amp = vals[i];
+			supplies[i].u_amp = opp_of_cell(np, prop, i);
 		else
-			supplies[i].u_watt = vals[i];
+			supplies[i].u_watt = opp_of_cell(np, prop, i);
 	}
 
 	return 0;
 }
 
-static int opp_of_read_supplies(const struct opp_of_parser *p,
+static int opp_of_read_supplies(struct opp_of_parser *p,
 				struct device_node *np, struct dev_pm_opp *opp)
 {
 	struct dev_pm_opp_supply *supplies = opp_initial_supplies(opp);
 	int ret;
 
+	opp_of_fix_supplies(p, np, opp);
 	ret = opp_of_read_microvolt(p, np, supplies);
 	if (!ret)
 		ret = opp_of_read_per_supply(p, np, "microamp", supplies, true);
@@ -439,122 +639,12 @@ static int opp_of_read_supplies(const struct opp_of_parser *p,
 	return ret;
 }
 
-/* A node that can be an OPP: it has one of the keys that name an OPP. */
-static bool opp_of_is_opp_node(struct device_node *np)
-{
-	return of_property_present(np, "opp-hz") ||
-	       of_property_present(np, "opp-peak-kBps") ||
-	       of_property_present(np, "opp-level");
-}
-
-static int opp_of_read_required(const struct opp_of_parser *p,
-				struct device_node *np, struct dev_pm_opp *opp)
-{
-	struct property *prop = of_find_property(np, "required-opps", NULL);
-	struct device_node *req;
-	unsigned int i;
-	int count = 0;
-
-	if (prop && (!prop->length || prop->length % sizeof(phandle))) {
-		dev_err(p->dev, "%pOF: required-opps is %d bytes, not a list of phandles\n",
-			np, prop->length);
-		return -EINVAL;
-	}
-	if (prop)
-		count = prop->length / sizeof(phandle);
-	if (count != opp->nr_required) {
-		dev_err(p->dev, "%pOF: required-opps has %d entries, the table's first OPP has %u\n",
-			np, count, opp->nr_required);
-		return -EINVAL;
-	}
-
-	for (i = 0; i < opp->nr_required; i++) {
-		req = of_parse_phandle(np, "required-opps", i);
-		opp_required_nps(opp)[i] = req;
-		if (!req) {
-			dev_err(p->dev, "%pOF: required-opps entry %u is not a node\n",
-				np, i);
-			return -EINVAL;
-		}
-		if (!opp_of_is_opp_node(req)) {
-			dev_err(p->dev, "%pOF: required-opps entry %u, %pOF, is not an OPP\n",
-				np, i, req);
-			return -EINVAL;
-		}
-	}
-
-	/*
-	 * As in Linux, a device in a single power domain, whose OPPs require
-	 * one of the domain's, votes that level itself.
-	 */
-	opp->inherits_level = opp->nr_required == 1 && !p->table->is_genpd &&
-			      opp->level == OPP_LEVEL_UNSET;
-	return 0;
-}
-
 /*
- * "opp-supported-hw": one or more versions of supported_hw_count cells; the
- * OPP is usable when every cell of one version shares a bit with the
- * hardware's word at the same position. As in Linux, a table without
- * hardware versions skips the OPPs that have the property, and a table with
- * them skips the OPPs that lack it.
+ * Reads one OPP node into a new, unpublished OPP, in Linux's order: the keys,
+ * whether the node is for this hardware, the required OPPs, the supplies.
+ * Returns NULL for a node Linux skips.
  */
-static int opp_of_is_supported(const struct opp_of_parser *p,
-			       struct device_node *np, bool *supported)
-{
-	struct property *prop = of_find_property(np, "opp-supported-hw", NULL);
-	unsigned int levels = p->supported_hw_count, v, i;
-	int count;
-	u32 val;
-
-	/* Without versions only OPPs for every version apply, and vice versa. */
-	*supported = !levels ? !prop : false;
-	if (!prop || !levels)
-		return 0;
-
-	count = opp_of_count_cells(p, np, prop);
-	if (count < 0)
-		return count;
-	if (count % levels) {
-		dev_err(p->dev, "%pOF: opp-supported-hw has %d cells, not a multiple of the %u hardware version words\n",
-			np, count, levels);
-		return -EINVAL;
-	}
-
-	for (v = 0; v < count / levels && !*supported; v++) {
-		*supported = true;
-		for (i = 0; i < levels && *supported; i++) {
-			of_property_read_u32_index(np, "opp-supported-hw",
-						   v * levels + i, &val);
-			*supported = val & p->supported_hw[i];
-		}
-	}
-
-	return 0;
-}
-
-/* "clock-latency-ns", when present, is one cell. */
-static int opp_of_read_latency(const struct opp_of_parser *p,
-			       struct device_node *np, struct dev_pm_opp *opp)
-{
-	struct property *prop = of_find_property(np, "clock-latency-ns", NULL);
-	u32 latency;
-
-	if (!prop)
-		return 0;
-	if (prop->length != sizeof(u32)) {
-		dev_err(p->dev, "%pOF: clock-latency-ns is %d bytes, not one cell\n",
-			np, prop->length);
-		return -EINVAL;
-	}
-
-	of_property_read_u32(np, "clock-latency-ns", &latency);
-	opp->clock_latency_ns = latency;
-	return 0;
-}
-
-/* Reads one OPP node into a new, unpublished OPP. */
-static struct dev_pm_opp *opp_of_read_opp(const struct opp_of_parser *p,
+static struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 					  struct device_node *np)
 {
 	struct dev_pm_opp *opp = opp_alloc(&p->shape);
@@ -564,71 +654,171 @@ static struct dev_pm_opp *opp_of_read_opp(const struct opp_of_parser *p,
 		return ERR_PTR(-ENOMEM);
 
 	opp->np = of_node_get(np);
+	ret = opp_of_read_keys(p, np, opp);
+	if (ret)
+		goto fail;
+
+	if (!opp_of_is_supported(p, np)) {
+		dev_dbg(p->dev, "%pOF: not for this hardware\n", np);
+		opp_free(opp);
+		return NULL;
+	}
+
 	opp->available = true;
 	opp->turbo = of_property_read_bool(np, "turbo-mode");
 	opp->suspend = of_property_read_bool(np, "opp-suspend");
-
-	ret = opp_of_read_latency(p, np, opp);
-	if (!ret)
-		ret = opp_of_read_keys(p, np, opp);
-	if (!ret)
-		ret = opp_of_read_supplies(p, np, opp);
-	if (!ret)
-		ret = opp_of_read_required(p, np, opp);
-	if (ret) {
-		opp_free(opp);
-		return ERR_PTR(ret);
-	}
+	ret = opp_of_read_required(p, np, opp);
+	if (ret)
+		goto fail;
+	opp_of_read_latency(p, np, opp);
+	ret = opp_of_read_supplies(p, np, opp);
+	if (ret)
+		goto fail;
 
 	return opp;
+
+fail:
+	opp_free(opp);
+	return ERR_PTR(ret);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Checking and publishing the whole table                                   */
+/* Taking OPPs into the table being built                                    */
 /* ------------------------------------------------------------------------ */
-
-static int opp_of_cmp_ptr(const void *a, const void *b)
-{
-	return opp_cmp(*(struct dev_pm_opp **)a, *(struct dev_pm_opp **)b);
-}
-
-static void opp_of_drop(struct opp_of_parser *p, unsigned int i)
-{
-	opp_free(p->opps[i]);
-	memmove(&p->opps[i], &p->opps[i + 1], (p->nr - i - 1) * sizeof(*p->opps));
-	p->nr--;
-}
 
 static unsigned long opp_of_volt(struct dev_pm_opp *opp, unsigned int supply)
 {
 	return opp_initial_supplies(opp)[supply].u_volt;
 }
 
-/*
- * Two nodes for the same OPP: the second is dropped when it has the same
- * voltage, as Linux does; otherwise the table is ambiguous.
- */
-static int opp_of_drop_duplicates(struct opp_of_parser *p)
+/* Index in @p->opps where @opp belongs; *@same is set to an equal OPP. */
+static unsigned int opp_of_position(const struct opp_of_parser *p,
+				    struct dev_pm_opp *opp,
+				    struct dev_pm_opp **same)
 {
-	struct dev_pm_opp *a, *b;
-	unsigned int i = 1;
+	unsigned int lo = 0, hi = p->nr, mid;
+	int cmp;
 
-	while (i < p->nr) {
-		a = p->opps[i - 1];
-		b = p->opps[i];
-		if (opp_cmp(a, b)) {
-			i++;
-			continue;
+	*same = NULL;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		cmp = opp_cmp(p->opps[mid], opp);
+		if (!cmp) {
+			*same = p->opps[mid];
+			return mid;
 		}
-		if (opp_of_volt(a, 0) != opp_of_volt(b, 0)) {
-			dev_err(p->dev, "%pOF and %pOF describe the same OPP with %lu and %lu uV\n",
-				a->np, b->np, opp_of_volt(a, 0), opp_of_volt(b, 0));
-			return -EINVAL;
-		}
-		dev_warn(p->dev, "%pOF repeats %pOF; ignoring it\n", b->np, a->np);
-		opp_of_drop(p, i);
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
 
+	return lo;
+}
+
+/*
+ * As Linux, an OPP equal in table order (rates, bandwidths, level) to one
+ * taken before is ignored when that one is available with the same first
+ * voltage (-EBUSY); otherwise the table is refused with -EEXIST.
+ */
+static int opp_of_check_repeat(const struct opp_of_parser *p,
+			       struct dev_pm_opp *opp, struct dev_pm_opp *same)
+{
+	struct device_node *np = opp->np ?: p->dev->of_node;
+	unsigned long rate = opp_rates(opp)[0];
+	int ret;
+
+	if (!same) {
+		ret = opp_table_check_repeat(p->table, opp);
+		if (ret == -EBUSY)
+			dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz added by code; ignoring it\n",
+				 np, rate);
+		else if (ret)
+			dev_err(p->dev, "%pOF: the OPP at %lu Hz was added by code with another voltage, or is disabled\n",
+				np, rate);
+		return ret;
+	}
+
+	if (same->available && opp_of_volt(same, 0) == opp_of_volt(opp, 0)) {
+		dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz of %pOF; ignoring it\n",
+			 np, rate, same->np ?: np);
+		return -EBUSY;
+	}
+
+	dev_err(p->dev, "%pOF: the OPP at %lu Hz of %pOF has %lu uV, this one %lu uV%s\n",
+		np, rate, same->np ?: np, opp_of_volt(same, 0),
+		opp_of_volt(opp, 0), same->available ? "" : " (and is disabled)");
+	return -EEXIST;
+}
+
+/*
+ * Lint: nodes should ascend. Overlays attach nodes in reverse, so their
+ * order says nothing about the source and is not checked.
+ */
+static void opp_of_lint_order(struct opp_of_parser *p, struct dev_pm_opp *opp)
+{
+	if (!p->last || p->unordered || !opp->np ||
+	    of_node_check_flag(opp->np, OF_OVERLAY))
+		return;
+
+	if (opp_cmp(p->last, opp) > 0) {
+		dev_warn(p->dev, "%pOF: OPP nodes are not in ascending order\n",
+			 opp->np);
+		p->unordered = true;
+	}
+}
+
+/*
+ * A required OPP that is disabled when its table is there disables the OPP
+ * that needs it, as in Linux. Only once every required table is loaded.
+ */
+static void opp_of_check_required_available(const struct opp_of_parser *p,
+					    struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp *req;
+	unsigned int i;
+	bool genpd, available;
+
+	for (i = 0; i < opp->nr_required; i++) {
+		req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
+		available = !req || req->available;
+		opp_put_sleepable(req);
+		if (available)
+			continue;
+		dev_warn(p->dev, "%pOF: required OPP %pOF is disabled; disabling this OPP\n",
+			 opp->np, opp_required_nps(opp)[i]);
+		opp->available = false;
+		return;
+	}
+}
+
+/*
+ * Takes a new OPP into the sorted set, in device tree order, checking it as
+ * Linux does when it adds it: repeats first, then whether the regulators
+ * can give its voltages and whether its required OPPs are available.
+ * Consumes @opp.
+ */
+static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp *same;
+	unsigned int pos = opp_of_position(p, opp, &same);
+	int ret = opp_of_check_repeat(p, opp, same);
+
+	if (ret) {
+		opp_free(opp);
+		return ret == -EBUSY ? 0 : ret;
+	}
+
+	opp_of_lint_order(p, opp);
+	memmove(&p->opps[pos + 1], &p->opps[pos],
+		(p->nr - pos) * sizeof(*p->opps));
+	p->opps[pos] = opp;
+	p->nr++;
+	p->last = opp;
+
+	opp_check_regulators(p->table, p->dev, &opp, 1);
+	if (p->shape.nr_required && !p->lazy)
+		opp_of_check_required_available(p, opp);
 	return 0;
 }
 
@@ -655,7 +845,7 @@ static void opp_of_lint_voltages(const struct opp_of_parser *p)
 	for (i = 1; i < p->nr; i++) {
 		lo = p->opps[i - 1];
 		hi = p->opps[i];
-		if (opp_rates(lo)[0] >= opp_rates(hi)[0])
+		if (!hi->np || opp_rates(lo)[0] >= opp_rates(hi)[0])
 			continue;
 		for (s = 0; s < p->shape.nr_supplies; s++)
 			if (opp_of_volt(hi, s) && opp_of_volt(hi, s) < opp_of_volt(lo, s))
@@ -666,18 +856,20 @@ static void opp_of_lint_voltages(const struct opp_of_parser *p)
 	}
 }
 
+/* Frees the OPPs of @p->opps from @from on. */
+static void opp_of_free_from(struct opp_of_parser *p, unsigned int from)
+{
+	while (p->nr > from)
+		opp_free(p->opps[--p->nr]);
+}
+
+/* Publishes the OPPs taken, all at once. */
 static int opp_of_finish(struct opp_of_parser *p)
 {
 	int ret;
 
-	sort(p->opps, p->nr, sizeof(*p->opps), opp_of_cmp_ptr, NULL);
-	ret = opp_of_drop_duplicates(p);
-	if (ret)
-		return ret;
-
 	opp_of_pick_suspend(p);
 	opp_of_lint_voltages(p);
-	opp_check_regulators(p->table, p->dev, p->opps, p->nr);
 
 	ret = opp_table_set_shape(p->table, &p->shape);
 	if (ret == -EBUSY)
@@ -687,19 +879,19 @@ static int opp_of_finish(struct opp_of_parser *p)
 
 	ret = opp_table_add_batch(p->table, p->opps, p->nr);
 	if (ret == -EEXIST)
-		dev_err(p->dev, "OPPs from firmware clash with OPPs added by code\n");
-	if (ret)
+		dev_err(p->dev, "OPPs from firmware clash with OPPs added by code meanwhile\n");
+	if (ret < 0)
 		return ret;
 
-	/* The table owns them now. */
+	/* The table owns the first ones now; the others repeated its own. */
+	opp_of_free_from(p, ret);
 	p->nr = 0;
 	return 0;
 }
 
 static void opp_of_free_unpublished(struct opp_of_parser *p)
 {
-	while (p->nr)
-		opp_free(p->opps[--p->nr]);
+	opp_of_free_from(p, 0);
 	kfree(p->opps);
 	p->opps = NULL;
 }
@@ -707,40 +899,6 @@ static void opp_of_free_unpublished(struct opp_of_parser *p)
 /* ------------------------------------------------------------------------ */
 /* operating-points-v2                                                       */
 /* ------------------------------------------------------------------------ */
-
-static bool opp_of_has_supply_props(const struct opp_of_parser *p,
-				    struct device_node *np)
-{
-	return opp_of_named_prop(p, np, "microvolt") ||
-	       opp_of_named_prop(p, np, "microamp") ||
-	       opp_of_named_prop(p, np, "microwatt");
-}
-
-/*
- * The supplies of a table without configured regulators: one when its first
- * usable OPP has a supply property, none otherwise.
- */
-static int opp_of_count_supplies(struct opp_of_parser *p)
-{
-	bool supported;
-	int ret;
-
-	if (p->supplies_configured)
-		return 0;
-
-	for_each_available_child_of_node_scoped(p->np, child) {
-		ret = opp_of_is_supported(p, child, &supported);
-		if (ret)
-			return ret;
-		if (supported) {
-			p->shape.nr_supplies = opp_of_has_supply_props(p, child);
-			return 0;
-		}
-	}
-
-	p->shape.nr_supplies = 0;
-	return 0;
-}
 
 static struct icc_path **opp_of_get_paths(struct device *dev, unsigned int nr)
 {
@@ -767,16 +925,18 @@ static struct icc_path **opp_of_get_paths(struct device *dev, unsigned int nr)
 
 /*
  * Bandwidth is described per "interconnects" path of the device, and only
- * when the first OPP of its table @np has "opp-peak-kBps". Returns the number
- * of paths, or -EINVAL.
+ * when the first OPP of its table @np has a non-empty "opp-peak-kBps".
+ * Returns the number of paths, or -EINVAL.
  */
 static int opp_of_count_paths(struct device *dev, struct device_node *np)
 {
 	struct device_node *first __free(device_node) =
 		of_get_next_available_child(np, NULL);
+	struct property *prop;
 	int count;
 
-	if (!first || !of_find_property(first, "opp-peak-kBps", NULL))
+	prop = first ? of_find_property(first, "opp-peak-kBps", NULL) : NULL;
+	if (!prop || !prop->length)
 		return 0;
 
 	count = of_count_phandle_with_args(dev->of_node, "interconnects",
@@ -812,78 +972,120 @@ static int opp_of_keep_paths(struct device *dev, struct opp_table *table,
 	return 0;
 }
 
+/*
+ * As in Linux, only a path that is not there yet fails the load; a table
+ * whose paths cannot be had loads without bandwidths (and its OPPs that
+ * have some fail on their own).
+ */
 static int opp_of_setup_paths(struct opp_of_parser *p)
 {
-	int nr = opp_of_count_paths(p->dev, p->np);
+	int nr = opp_of_count_paths(p->dev, p->np), ret = 0;
 
-	if (nr < 0)
-		return nr;
+	/* Beyond Linux: an OPP counts its paths in a byte. */
+	if (nr > U8_MAX) {
+		dev_err(p->dev, "%pOF: %d interconnect paths, more than %u\n",
+			p->dev->of_node, nr, U8_MAX);
+		return -EINVAL;
+	}
+	if (nr > 0)
+		ret = opp_of_keep_paths(p->dev, p->table, nr);
+	if (ret == -EPROBE_DEFER || ret == -ENOMEM)
+		return ret;
+	if (nr < 0 || ret) {
+		dev_warn(p->dev, "%pOF: no interconnect path for the table's bandwidths: %d\n",
+			 p->dev->of_node, nr < 0 ? nr : ret);
+		nr = 0;
+	}
 
 	p->shape.nr_paths = nr;
-	return opp_of_keep_paths(p->dev, p->table, nr);
+	return 0;
+}
+
+/*
+ * Entry @i of the "required-opps" of @first, the table's first OPP: the node
+ * of the table it points into, referenced, or NULL when it names no node.
+ */
+static struct device_node *opp_of_required_table(struct device_node *first,
+						 unsigned int i)
+{
+	struct device_node *req __free(device_node) =
+		of_parse_phandle(first, "required-opps", i);
+
+	return req ? of_get_parent(req) : NULL;
+}
+
+/* Whether every entry of @first's "required-opps" names a node. */
+static bool opp_of_required_resolve(struct device_node *first,
+				    unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		struct device_node *req __free(device_node) =
+			of_parse_phandle(first, "required-opps", i);
+
+		if (!req)
+			return false;
+	}
+
+	return true;
 }
 
 /**
  * opp_of_required_count() - how many OPPs each OPP of a table requires
  * @np: the "operating-points-v2" node, or NULL
  *
+ * As in Linux: the entries of the table's first OPP, and none when one of
+ * them names no node.
+ *
  * Context: Process context.
- * Return: the number of "required-opps" entries of the table's first OPP.
+ * Return: the number of "required-opps" entries of the table's OPPs.
  */
 unsigned int opp_of_required_count(struct device_node *np)
 {
 	struct device_node *first __free(device_node) =
 		np ? of_get_next_available_child(np, NULL) : NULL;
-	int count = 0;
+	unsigned int count = opp_of_count_required(first);
 
-	if (first)
-		count = of_count_phandle_with_args(first, "required-opps", NULL);
-	return max(count, 0);
-}
-
-static void opp_of_count_required(struct opp_of_parser *p)
-{
-	p->shape.nr_required = opp_of_required_count(p->np);
+	return opp_of_required_resolve(first, count) ? count : 0;
 }
 
 /*
- * Lint: nodes should ascend. Overlays attach nodes in reverse, so their
- * order says nothing about the source and is not checked.
+ * The tables the table's OPPs require OPPs of, one per entry of its first
+ * OPP, and whether each is loaded. An entry that names no node makes the
+ * table's OPPs require nothing, as in Linux.
  */
-static void opp_of_lint_order(struct opp_of_parser *p, struct device_node *np,
-			      struct dev_pm_opp *opp)
+static int opp_of_setup_required(struct opp_of_parser *p)
 {
-	if (!p->nr || p->unordered || of_node_check_flag(np, OF_OVERLAY))
-		return;
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(p->np, NULL);
+	unsigned int count = opp_of_count_required(first), i;
 
-	if (opp_cmp(p->opps[p->nr - 1], opp) > 0) {
-		dev_warn(p->dev, "%pOF: OPP nodes are not in ascending order\n",
-			 np);
-		p->unordered = true;
+	p->shape.nr_required = 0;
+	if (!count)
+		return 0;
+	if (!opp_of_required_resolve(first, count)) {
+		p->required_dropped = true;
+		dev_warn(p->dev, "%pOF: required-opps has an entry that names no node; as in Linux, the table's OPPs require nothing\n",
+			 first);
+		return 0;
 	}
-}
+	/* Beyond Linux: an OPP counts its required OPPs in a byte. */
+	if (count > U8_MAX) {
+		dev_err(p->dev, "%pOF: required-opps has %u entries, more than %u\n",
+			first, count, U8_MAX);
+		return -EINVAL;
+	}
 
-static int opp_of_read_children(struct opp_of_parser *p)
-{
-	struct dev_pm_opp *opp;
-	bool supported;
-	int ret;
+	p->req = kcalloc(count, sizeof(*p->req), GFP_KERNEL);
+	if (!p->req)
+		return -ENOMEM;
 
-	for_each_available_child_of_node_scoped(p->np, child) {
-		ret = opp_of_is_supported(p, child, &supported);
-		if (ret)
-			return ret;
-		if (!supported) {
-			dev_dbg(p->dev, "%pOF: not for this hardware\n", child);
-			continue;
-		}
-
-		opp = opp_of_read_opp(p, child);
-		if (IS_ERR(opp))
-			return PTR_ERR(opp);
-
-		opp_of_lint_order(p, child, opp);
-		p->opps[p->nr++] = opp;
+	p->shape.nr_required = count;
+	for (i = 0; i < count; i++) {
+		p->req[i].table = opp_of_required_table(first, i);
+		p->req[i].loaded = opp_table_np_loaded(p->req[i].table);
+		p->lazy |= !p->req[i].loaded;
 	}
 
 	return 0;
@@ -919,9 +1121,11 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 
 			if (!req)
 				break;
+			if (!opp_of_is_opp_node(req))
+				continue;
 			table = of_get_parent(req);
 			if (table == p->np) {
-				dev_err(p->dev, "%pOF: required-opps of %pOF lead back to this table\n",
+				dev_err(p->dev, "%pOF: required-opps of %pOF lead back to this table, which could never be freed\n",
 					p->np, child);
 				of_node_put(table);
 				return -EINVAL;
@@ -943,9 +1147,10 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 }
 
 /*
- * An OPP that requires an OPP of its own table, directly or through other
- * tables, can never be set: walk the tables its table requires, breadth
- * first, and refuse the table when the walk comes back to it.
+ * Refused beyond Linux: an OPP that requires an OPP of its own table,
+ * directly or through other tables. Linux loads it, links the OPPs in a
+ * circle of references, and never frees them. Walk the tables the table
+ * requires, breadth first, and refuse the table when the walk comes back.
  */
 static int opp_of_check_required_loop(const struct opp_of_parser *p)
 {
@@ -964,6 +1169,26 @@ static int opp_of_check_required_loop(const struct opp_of_parser *p)
 	return ret;
 }
 
+static int opp_of_read_children(struct opp_of_parser *p)
+{
+	struct dev_pm_opp *opp;
+	int ret;
+
+	for_each_available_child_of_node_scoped(p->np, child) {
+		opp = opp_of_read_opp(p, child);
+		if (IS_ERR(opp))
+			return PTR_ERR(opp);
+		if (!opp)
+			continue;
+
+		ret = opp_of_take(p, opp);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
 static int opp_of_parse_v2(struct opp_of_parser *p)
 {
 	unsigned int nr = of_get_available_child_count(p->np);
@@ -973,13 +1198,11 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 		dev_warn(p->dev, "%pOF: has operating-points and operating-points-v2; using v2\n",
 			 p->dev->of_node);
 
-	ret = opp_of_count_supplies(p);
+	ret = opp_of_setup_paths(p);
 	if (!ret)
-		ret = opp_of_setup_paths(p);
-	if (ret)
-		return ret;
-	opp_of_count_required(p);
-	ret = opp_of_check_required_loop(p);
+		ret = opp_of_setup_required(p);
+	if (!ret)
+		ret = opp_of_check_required_loop(p);
 	if (ret)
 		return ret;
 
@@ -997,13 +1220,17 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 		return -ENOENT;
 	}
 
-	return opp_of_finish(p);
+	ret = opp_of_finish(p);
+	if (!ret)
+		WRITE_ONCE(p->table->required_pending, p->lazy);
+	return ret;
 }
 
 /* ------------------------------------------------------------------------ */
 /* operating-points (legacy)                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* As in Linux, the OPPs of the legacy binding have level 0. */
 static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p, u32 khz,
 					 u32 uv)
 {
@@ -1020,57 +1247,182 @@ static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p, u32 khz,
 	supply->u_volt = uv;
 	supply->u_volt_min = uv - margin;
 	supply->u_volt_max = uv + margin;
+	opp->level = 0;
 	opp->available = true;
 	return opp;
+}
+
+/* Checks "operating-points" as Linux does; returns its number of pairs. */
+static int opp_of_count_v1(struct opp_of_parser *p, struct property *prop)
+{
+	struct device_node *np = p->dev->of_node;
+	unsigned int cells = prop->length / sizeof(u32);
+
+	if (!prop->value) {
+		dev_err(p->dev, "%pOF: operating-points has no value\n", np);
+		return -ENODATA;
+	}
+	if (cells % 2) {
+		dev_err(p->dev, "%pOF: operating-points has %u cells, not <kHz uV> pairs\n",
+			np, cells);
+		return -EINVAL;
+	}
+	if (prop->length % sizeof(u32))
+		dev_warn(p->dev, "%pOF: operating-points is %d bytes; reading %u cells\n",
+			 np, prop->length, cells);
+	if (!cells)
+		dev_warn(p->dev, "%pOF: operating-points is empty; the table has no OPP\n",
+			 np);
+	if (cells && p->shape.nr_clks != 1) {
+		dev_err(p->dev, "%pOF: operating-points has one rate per OPP, the table %u clocks\n",
+			np, p->shape.nr_clks);
+		return -EINVAL;
+	}
+
+	return cells / 2;
 }
 
 static int opp_of_parse_v1(struct opp_of_parser *p)
 {
 	struct device_node *np = p->dev->of_node;
 	struct property *prop = of_find_property(np, "operating-points", NULL);
-	unsigned int i, nr;
-	u32 pair[2];
+	struct dev_pm_opp *opp;
+	int nr, i, ret;
+	u32 khz, uv;
 
 	if (!prop)
 		return -ENODEV;
-	if (!prop->value || !prop->length) {
-		dev_err(p->dev, "%pOF: operating-points is empty\n", np);
-		return -ENODATA;
-	}
-	if (prop->length % (2 * sizeof(u32))) {
-		dev_err(p->dev, "%pOF: operating-points is %d bytes, not <kHz uV> pairs\n",
-			np, prop->length);
-		return -EINVAL;
-	}
+	nr = opp_of_count_v1(p, prop);
+	if (nr < 0)
+		return nr;
 
-	if (p->shape.nr_supplies != 1 || p->shape.nr_clks != 1) {
-		dev_err(p->dev, "%pOF: operating-points has one rate and one voltage per OPP, the table %u clocks and %u supplies\n",
-			np, p->shape.nr_clks, p->shape.nr_supplies);
-		return -EINVAL;
-	}
 	p->shape.nr_paths = 0;
 	p->shape.nr_required = 0;
-	nr = prop->length / (2 * sizeof(u32));
-	p->opps = kcalloc(nr, sizeof(*p->opps), GFP_KERNEL);
+	if (!p->supplies_known)
+		p->shape.nr_supplies = 1;
+	p->opps = kcalloc(max(nr, 1), sizeof(*p->opps), GFP_KERNEL);
 	if (!p->opps)
 		return -ENOMEM;
 
 	for (i = 0; i < nr; i++) {
-		of_property_read_u32_index(np, "operating-points", 2 * i, &pair[0]);
+		of_property_read_u32_index(np, "operating-points", 2 * i, &khz);
 		of_property_read_u32_index(np, "operating-points", 2 * i + 1,
-					   &pair[1]);
-		if (!pair[0]) {
-			dev_err(p->dev, "%pOF: operating-points entry %u has 0 kHz\n",
-				np, i);
-			return -EINVAL;
-		}
-		p->opps[p->nr] = opp_of_make_v1(p, pair[0], pair[1]);
-		if (!p->opps[p->nr])
+					   &uv);
+		if (!khz)
+			dev_warn(p->dev, "%pOF: operating-points entry %d has 0 kHz\n",
+				 np, i);
+		opp = opp_of_make_v1(p, khz, uv);
+		if (!opp)
 			return -ENOMEM;
-		p->nr++;
+		ret = opp_of_take(p, opp);
+		if (ret)
+			return ret;
 	}
 
 	return opp_of_finish(p);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Required OPPs of tables loaded earlier                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A table whose required tables were not all loaded links them when they
+ * are: as in Linux, its OPPs whose required OPPs are disabled then, or are
+ * not in the table they should be in, become unavailable. Every table load
+ * makes a pass over the pending tables; passes are serialised, and a table
+ * is visited once per pass.
+ */
+static DEFINE_MUTEX(opp_of_pending_lock);
+static unsigned long opp_of_pending_pass;
+
+/* Whether the first @nr tables @np's first OPP requires are all loaded. */
+static bool opp_of_required_loaded(struct device_node *np, unsigned int nr)
+{
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(np, NULL);
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		struct device_node *table __free(device_node) =
+			opp_of_required_table(first, i);
+
+		if (!opp_table_np_loaded(table))
+			return false;
+	}
+
+	return true;
+}
+
+/* Called under the OPP's table lock: whether a required OPP lets it down. */
+static bool opp_of_required_unmet(struct dev_pm_opp *opp)
+{
+	struct device_node *req;
+	struct dev_pm_opp *found;
+	bool genpd, available;
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_required; i++) {
+		req = opp_required_nps(opp)[i];
+		found = opp_find_by_np(req, &genpd);
+		available = found && found->available;
+		dev_pm_opp_put(found);
+		if (available)
+			continue;
+		pr_warn("%pOF: required OPP %u, %pOF, is %s; disabling this OPP\n",
+			opp->np, i, req, found ? "disabled" : "not loaded");
+		return true;
+	}
+
+	return false;
+}
+
+/* Links the required OPPs of @table once all their tables are loaded. */
+static void opp_of_settle_required(struct opp_table *table)
+{
+	unsigned int nr;
+
+	guard(mutex)(&table->static_lock);
+	if (!table->required_pending || !table->np)
+		return;
+
+	scoped_guard(mutex, &table->lock)
+		nr = table->shape.nr_required;
+	if (nr && !opp_of_required_loaded(table->np, nr))
+		return;
+
+	if (opp_table_disable_unmet(table, opp_of_required_unmet) >= 0)
+		WRITE_ONCE(table->required_pending, false);
+}
+
+/* A pending table not seen in this pass, referenced, or NULL. */
+static struct opp_table *opp_of_next_pending(unsigned long pass)
+{
+	struct opp_table *table;
+
+	guard(rcu)();
+	list_for_each_entry_rcu(table, &opp_tables, node) {
+		if (!READ_ONCE(table->required_pending) ||
+		    table->required_pass == pass)
+			continue;
+		table->required_pass = pass;
+		if (kref_get_unless_zero(&table->kref))
+			return table;
+	}
+
+	return NULL;
+}
+
+static void opp_of_link_pending(void)
+{
+	struct opp_table *table;
+
+	guard(mutex)(&opp_of_pending_lock);
+	opp_of_pending_pass++;
+	while ((table = opp_of_next_pending(opp_of_pending_pass))) {
+		opp_of_settle_required(table);
+		dev_pm_opp_put_opp_table(table);
+	}
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1091,16 +1443,25 @@ static int opp_of_populate(struct opp_table *table, void *data)
 static int opp_of_parser_init(struct opp_of_parser *p, struct device *dev,
 			      struct opp_table *table)
 {
-	guard(mutex)(&table->lock);
+	struct opp_snapshot *snap;
 
-	*p = (struct opp_of_parser){
-		.dev = dev,
-		.table = table,
-		.np = table->np,
-		.shape = table->shape,
-		.supported_hw_count = table->supported_hw_count,
-	};
+	scoped_guard(mutex, &table->dvfs_lock)
+		p->required_dev = table->nr_required_devs &&
+				  table->required_devs[0];
+
+	guard(mutex)(&table->lock);
+	snap = __opp_table_snapshot(table);
+	p->dev = dev;
+	p->table = table;
+	p->np = table->np;
+	p->shape = table->shape;
+	p->supported_hw_count = table->supported_hw_count;
 	p->supplies_configured = table->supplies_configured;
+	p->had_opps = snap->nr_avail + snap->nr_unavail;
+	p->supplies_known = p->supplies_configured || p->had_opps;
+	/* One supply's storage, whether the first OPP fixes one or none. */
+	if (!p->supplies_known)
+		p->shape.nr_supplies = 1;
 	if (table->prop_name)
 		p->prop_name = kstrdup(table->prop_name, GFP_KERNEL);
 	if (table->supported_hw)
@@ -1115,37 +1476,40 @@ static int opp_of_parser_init(struct opp_of_parser *p, struct device *dev,
 
 static void opp_of_parser_release(struct opp_of_parser *p)
 {
+	unsigned int i;
+
+	for (i = 0; p->req && i < p->shape.nr_required; i++)
+		of_node_put(p->req[i].table);
+	kfree(p->req);
 	kfree(p->prop_name);
 	kfree(p->supported_hw);
 }
 
 /*
- * "operating-points-v2" that names no node is an error, not a device without
- * a table: falling back to "operating-points" would hide it.
+ * As in Linux, an "operating-points-v2" entry that names no node is as if
+ * it were not there: "operating-points" is loaded instead, or the load
+ * fails with -ENODEV. Say so, since it is most likely a mistake.
  */
-static int opp_of_check_table_phandle(struct device *dev, int index)
+static void opp_of_check_table_phandle(struct device *dev, int index)
 {
 	int count;
 
 	if (!dev->of_node ||
 	    !of_property_present(dev->of_node, "operating-points-v2"))
-		return 0;
+		return;
 
 	/* Asking for a table past the last one is the caller's business. */
 	count = of_count_phandle_with_args(dev->of_node, "operating-points-v2",
 					   NULL);
-	if (index && index >= count)
-		return 0;
+	if (index >= count)
+		return;
 
 	struct device_node *np __free(device_node) =
 		opp_of_table_node(dev, index);
 
-	if (np)
-		return 0;
-
-	dev_err(dev, "%pOF: operating-points-v2 entry %d is not a node\n",
-		dev->of_node, index);
-	return -EINVAL;
+	if (!np)
+		dev_warn(dev, "%pOF: operating-points-v2 entry %d names no node; trying operating-points\n",
+			 dev->of_node, index);
 }
 
 /* A device joining a shared table another device built uses its clock. */
@@ -1178,9 +1542,7 @@ static int opp_of_add_table(struct device *dev, int index)
 	if (index && of_count_phandle_with_args(dev->of_node,
 						"operating-points-v2", NULL) == 1)
 		index = 0;
-	ret = opp_of_check_table_phandle(dev, index);
-	if (ret)
-		return ret;
+	opp_of_check_table_phandle(dev, index);
 	opp_of_check_shared_clock(dev, index);
 
 	table = opp_table_get_or_create(dev, index);
@@ -1194,9 +1556,13 @@ static int opp_of_add_table(struct device *dev, int index)
 		ret = opp_table_populate_static(table, opp_of_populate, &p);
 	opp_of_parser_release(&p);
 
-	if (ret)
+	if (ret) {
 		dev_pm_opp_put_opp_table(table);
-	return ret;
+		return ret;
+	}
+
+	opp_of_link_pending();
+	return 0;
 }
 
 /**
@@ -1206,17 +1572,25 @@ static int opp_of_add_table(struct device *dev, int index)
  * @index: which "operating-points-v2" entry to load, for devices (power
  *	domain providers) with several
  *
- * The table is read, checked and published in one step; on any error nothing
- * of it remains. A table marked "opp-shared" that another device loaded
- * already is shared, not read again. Undo with dev_pm_opp_of_remove_table().
- * Without "operating-points-v2", the legacy "operating-points" is loaded.
+ * The table is read in one step and published at once; on any error nothing
+ * of it remains. It holds the OPPs Linux 6.12 loads from it: nodes Linux
+ * skips (not for this hardware, malformed "opp-supported-hw", repeats of an
+ * OPP with the same voltage) are skipped, with a warning naming the node
+ * where the device tree is at fault. A table marked "opp-shared" that
+ * another device loaded already is shared, not read again. Undo with
+ * dev_pm_opp_of_remove_table(). Without "operating-points-v2", or when its
+ * entry names no node, the legacy "operating-points" is loaded.
  *
  * Context: Process context; may sleep.
  * Return:
- * * 0 - the table is loaded
- * * -EINVAL - a node of the table is malformed (the log says which and why)
- * * -ENODEV - the device has no OPP table in the device tree
- * * -ENODATA - "operating-points" is empty
+ * * 0 - the table is loaded (a legacy table may be empty)
+ * * -EINVAL - a node of the table is malformed (the log says which and
+ *   why), or its required OPPs lead back to it
+ * * -EEXIST - two OPPs with the same rates, bandwidths and level differ in
+ *   voltage, or the first is disabled
+ * * -ENODEV - the device has no OPP table in the device tree, an OPP node
+ *   has no key, or a required OPP is not in its loaded table
+ * * -ENODATA - "operating-points" has no value
  * * -ENOENT - no OPP of the table is usable on this hardware
  * * -EPROBE_DEFER - an interconnect path is not there yet
  * * -ENOMEM - out of memory

@@ -176,7 +176,9 @@ struct opp_supplies {
  * @turbo: a boost point, not for sustained use
  * @suspend: the OPP to use while the device is suspended
  * @inherits_level: the OPP's level is that of its only required OPP, a
- *	power domain's (see opp_level())
+ *	power domain's, whose table was not loaded when this OPP was: it is
+ *	looked up when used (see opp_level()). When that table was loaded,
+ *	the level is stored in @level instead
  * @level: performance level, or %OPP_LEVEL_UNSET
  * @clock_latency_ns: time the clock takes to reach this OPP, in ns
  * @supplies: the supply values, at least one entry; replaced as a whole under
@@ -304,6 +306,11 @@ struct opp_seed_config {
  * @supported_hw_count: number of words in @supported_hw
  * @static_users: devices that populated the table from firmware, under
  *	@static_lock
+ * @required_pending: the firmware OPPs require OPPs of a table that was not
+ *	loaded yet; cleared, under @static_lock, once every required table is
+ *	there and the OPPs whose required OPPs are disabled were disabled too
+ * @required_pass: the last pass over pending tables (in of.c) that saw this
+ *	one, under that file's lock
  * @voltage_tolerance_v1: tolerance in percent applied to OPPs added with a
  *	single voltage, under @lock
  * @clock_latency_ns_max: highest clock latency of any OPP added so far,
@@ -369,6 +376,8 @@ struct opp_table {
 	u32 *supported_hw;
 	unsigned int supported_hw_count;
 	unsigned int static_users;
+	bool required_pending;
+	unsigned long required_pass;
 	unsigned int voltage_tolerance_v1;
 	unsigned long clock_latency_ns_max;
 	struct clk **clks;
@@ -462,6 +471,7 @@ int opp_level(struct dev_pm_opp *opp, unsigned int *level);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 struct opp_table *opp_table_find_shared(struct device_node *np);
 struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd);
+bool opp_table_np_loaded(struct device_node *np);
 int opp_table_link_device(struct opp_table *table, struct device *dev);
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
 
@@ -480,8 +490,11 @@ void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
 void opp_put_sleepable(struct dev_pm_opp *opp);
 int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
-int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp * const *opps,
+int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 			unsigned int nr);
+int opp_table_check_repeat(struct opp_table *table, struct dev_pm_opp *opp);
+int opp_table_disable_unmet(struct opp_table *table,
+			    bool (*unmet)(struct dev_pm_opp *opp));
 int opp_table_populate_static(struct opp_table *table,
 			      int (*populate)(struct opp_table *table,
 					      void *data),

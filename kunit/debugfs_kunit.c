@@ -499,6 +499,24 @@ static void opp_debugfs_same_rate_distinct_names(struct kunit *test)
 	expect_value(test, dev, "/opp:100000000-2/level", 2);
 }
 
+/*
+ * OPPs of one rate told apart by the levels they inherit from their power
+ * domain, loaded after it, show those levels.
+ */
+static void opp_debugfs_inherited_levels(struct kunit *test)
+{
+	struct device *domain, *dev;
+
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, opp_of_kunit), 0);
+	domain = opp_kunit_of_device(test, "opp-kunit,domain");
+	dev = opp_kunit_of_device(test, "opp-kunit,same-rate");
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+
+	expect_value(test, dev, "/opp:200000000/level", DOM_L1);
+	expect_value(test, dev, "/opp:200000000-48/level", DOM_L2);
+}
+
 /* stats counts transitions; summary lists the table and its OPPs. */
 static void opp_debugfs_stats_and_summary(struct kunit *test)
 {
@@ -535,6 +553,7 @@ static struct kunit_case opp_debugfs_cases[] = {
 	KUNIT_CASE(opp_debugfs_entries_go_with_objects),
 	KUNIT_CASE(opp_debugfs_open_file_survives_removal),
 	KUNIT_CASE(opp_debugfs_same_rate_distinct_names),
+	KUNIT_CASE(opp_debugfs_inherited_levels),
 	KUNIT_CASE(opp_debugfs_stats_and_summary),
 	{}
 };

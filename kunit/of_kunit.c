@@ -18,6 +18,9 @@
 #include "../opp.h"
 #include "of_kunit.h"
 #include "opp_kunit_helpers.h"
+#if IS_ENABLED(CONFIG_COMMON_CLK) && IS_ENABLED(CONFIG_REGULATOR)
+#include "opp_kunit_dvfs.h"
+#endif
 
 static int opp_of_init(struct kunit *test)
 {
@@ -407,6 +410,207 @@ static void opp_of_v1_table(struct kunit *test)
 }
 
 /*
+ * Linux gives the OPPs of the legacy binding and of dev_pm_opp_add() level
+ * 0 (_opp_add_v1() copies the caller's zeroed level); only OPP nodes
+ * without "opp-level" have no level.
+ */
+static void opp_of_v1_and_dynamic_levels_are_zero(struct kunit *test)
+{
+	struct device *dev = opp_of_loaded(test, "opp-kunit,v1");
+	struct device *seed = opp_of_loaded(test, "opp-kunit,seed-0");
+	struct dev_pm_opp *opp;
+
+	opp = opp_of_exact(test, dev, V1_K1 * 1000UL);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), 0);
+	opp_kunit_add(test, dev, SEED_F_OFF, SEED_V3);
+	opp = opp_of_exact(test, dev, SEED_F_OFF);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), 0);
+
+	opp = opp_of_exact(test, seed, SEED_F1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), OPP_LEVEL_UNSET);
+}
+
+/*
+ * An OPP from code and one from the legacy binding at one rate are the same
+ * OPP (both level 0): as in Linux's _opp_is_duplicate(), the firmware one is
+ * ignored with the same voltage, and the table refused with -EEXIST with
+ * another.
+ */
+static void opp_of_v1_repeats_dynamic_opp(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,v1");
+	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+
+	opp_kunit_add(test, dev, V1_K1 * 1000UL, V1_U1);
+	opp_kunit_errors_reset(warnings);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(warnings, 0),
+					   "/opp-kunit-v1"));
+	dev_pm_opp_of_remove_table(dev);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+
+	dev_pm_opp_remove(dev, V1_K1 * 1000UL);
+	opp_kunit_add(test, dev, V1_K1 * 1000UL, V1_U2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -EEXIST);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+}
+
+/*
+ * A v2 OPP node has no level, an OPP from code level 0: at one rate they
+ * are two OPPs in Linux (_opp_compare_key() tells them apart by level).
+ */
+static void opp_of_v2_and_dynamic_opp_coexist(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,private-0");
+
+	opp_kunit_add(test, dev, SEED_F1, SEED_V1);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+}
+
+/*
+ * A device in a single power domain takes the level of the domain's OPP its
+ * OPP requires, as Linux's _link_required_opps() does when the domain's
+ * table is loaded: two OPPs at one rate that require two levels are two
+ * OPPs, found, sorted and told apart by level.
+ */
+static void opp_of_same_rate_told_apart_by_inherited_level(struct kunit *test)
+{
+	struct device *domain = opp_of_loaded(test, "opp-kunit,domain");
+	struct device *dev = opp_of_loaded(test, "opp-kunit,same-rate");
+	unsigned int level = DOM_L1 + 1;
+	unsigned long freq = REQ_F1;
+	struct dev_pm_opp *opp;
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+
+	opp = dev_pm_opp_find_level_exact(dev, DOM_L1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp), SAME_V1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), DOM_L1);
+	dev_pm_opp_put(opp);
+
+	opp = dev_pm_opp_find_level_ceil(dev, &level);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, level, DOM_L2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp), SAME_V2);
+	dev_pm_opp_put(opp);
+
+	/* In table order the lower level comes first. */
+	opp = dev_pm_opp_find_freq_ceil(dev, &freq);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), DOM_L1);
+	dev_pm_opp_put(opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(domain), 2);
+}
+
+/*
+ * Without the domain's table, Linux links nothing at load: both OPPs have no
+ * level, the second is the first again with another voltage, and
+ * _opp_is_duplicate() refuses the table with -EEXIST.
+ */
+static void opp_of_same_rate_without_domain_is_a_clash(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,same-rate");
+	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+
+	opp_kunit_errors_reset(errors);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -EEXIST);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0),
+					   "/opp-kunit-same-rate-table/"));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/* The OPPs of a table that are available, and all of them. */
+static void opp_of_expect_counts(struct kunit *test, struct device *dev,
+				 int available, int all)
+{
+	struct opp_table *table = dev_pm_opp_get_opp_table(dev);
+	struct opp_snapshot *snap;
+	int nr;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
+	rcu_read_lock();
+	snap = rcu_dereference(table->snap);
+	nr = snap->nr_avail + snap->nr_unavail;
+	rcu_read_unlock();
+	dev_pm_opp_put_opp_table(table);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), available);
+	KUNIT_EXPECT_EQ(test, nr, all);
+}
+
+/*
+ * An OPP whose required OPP is disabled is unavailable (Linux's
+ * _required_opps_available()): when the required table is there at load,
+ * and when it comes later (lazy_link_required_opp_table()). C requires D's
+ * OPPs, D requires P's; P's first OPP is disabled before D loads.
+ */
+static void opp_of_disabled_required_opp_disables(struct kunit *test)
+{
+	struct device *c = opp_of_loaded(test, "opp-kunit,avail-c");
+	struct device *d = opp_kunit_of_device(test, "opp-kunit,avail-d");
+	struct device *p = opp_of_loaded(test, "opp-kunit,avail-p");
+
+	/* D is not loaded: C's OPPs wait, available. */
+	opp_of_expect_counts(test, c, 2, 2);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(p, AV_F1), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(d), 0);
+
+	/* At load: D's first OPP requires P's disabled one. */
+	opp_of_expect_counts(test, d, 1, 2);
+	opp_kunit_find_exact(test, d, AV_F1, false);
+
+	/* Later: C's first OPP requires D's, now there and disabled. */
+	opp_of_expect_counts(test, c, 1, 2);
+	opp_kunit_find_exact(test, c, AV_F1, false);
+	opp_kunit_find_exact(test, c, AV_F2, true);
+}
+
+/*
+ * Two OPPs at one rate for two hardware versions: the version picks one, as
+ * in Linux; when both apply, the second is the first with another voltage
+ * (-EEXIST); when none applies, nothing loads (-ENOENT).
+ */
+static void opp_of_supported_hw_picks_among_same_rate(struct kunit *test)
+{
+	static const struct {
+		u32 version;
+		int err;
+		unsigned long volt;
+	} cases[] = {
+		{ 0x1, 0, HWDUP_VA },
+		{ 0x2, 0, HWDUP_VB },
+		{ 0x3, -EEXIST },
+		{ 0x4, -ENOENT },
+	};
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,hw-dup");
+	struct dev_pm_opp *opp;
+	unsigned int i;
+	int token;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		token = dev_pm_opp_set_supported_hw(dev, &cases[i].version, 1);
+		KUNIT_ASSERT_GT(test, token, 0);
+		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_of_add_table(dev),
+				    cases[i].err, "version %#x", cases[i].version);
+		if (!cases[i].err) {
+			KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+			opp = opp_of_exact(test, dev, HW_F1);
+			KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp),
+					cases[i].volt);
+			dev_pm_opp_of_remove_table(dev);
+		}
+		dev_pm_opp_put_supported_hw(token);
+		KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+	}
+}
+
+/*
  * Unordered nodes, a repeated node and a suspicious voltage are warned
  * about, not refused; the fastest of two suspend OPPs wins.
  */
@@ -445,6 +649,56 @@ static void opp_of_load_notifies_each_opp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 4);
 }
 
+#if IS_ENABLED(CONFIG_COMMON_CLK) && IS_ENABLED(CONFIG_REGULATOR)
+/*
+ * With regulators configured, Linux's opp_parse_microvolt() refuses the
+ * table with -EINVAL when its first OPP has no "opp-microvolt"; a later OPP
+ * without one loads at 0 V, which the regulator cannot give, so it is
+ * disabled (_opp_supported_by_regulators()). The two tables of the cases
+ * below have the same nodes in opposite orders: one of each kind, whatever
+ * the order in which the overlay attached them.
+ */
+static void opp_of_regulators_and_microvolt(struct kunit *test,
+					    const char *compatible)
+{
+	static const char * const names[] = { "vdd", NULL };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, compatible, true, 0, 1);
+	struct device_node *table __free(device_node) =
+		of_parse_phandle(fix->dev->of_node, "operating-points-v2", 0);
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(table, NULL);
+	struct dev_pm_opp *opp;
+	u64 rate;
+
+	KUNIT_ASSERT_NOT_NULL(test, first);
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_regulators(fix->dev, names), 0);
+	if (!of_property_present(first, "opp-microvolt")) {
+		KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(fix->dev), -EINVAL);
+		return;
+	}
+
+	/* The first OPP has the voltage, the other one 0 V. */
+	KUNIT_ASSERT_EQ(test, of_property_read_u64(first, "opp-hz", &rate), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 1);
+	opp = opp_of_exact(test, fix->dev, rate);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp), RUV_V1);
+	opp = opp_kunit_find_exact(test, fix->dev, RUV_F1 + RUV_F2 - rate,
+				   false);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp), 0);
+}
+
+static void opp_of_regulators_microvolt_uv_first(struct kunit *test)
+{
+	opp_of_regulators_and_microvolt(test, "opp-kunit,uv-first");
+}
+
+static void opp_of_regulators_microvolt_uv_later(struct kunit *test)
+{
+	opp_of_regulators_and_microvolt(test, "opp-kunit,uv-later");
+}
+#endif
+
 static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_seed_table_loads_enabled_opps),
 	KUNIT_CASE(opp_of_seed_table_attributes),
@@ -466,6 +720,17 @@ static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_bandwidth_only_table),
 	KUNIT_CASE(opp_of_absent_icc_provider_defers),
 	KUNIT_CASE(opp_of_v1_table),
+	KUNIT_CASE(opp_of_v1_and_dynamic_levels_are_zero),
+	KUNIT_CASE(opp_of_v1_repeats_dynamic_opp),
+	KUNIT_CASE(opp_of_v2_and_dynamic_opp_coexist),
+	KUNIT_CASE(opp_of_same_rate_told_apart_by_inherited_level),
+	KUNIT_CASE(opp_of_same_rate_without_domain_is_a_clash),
+	KUNIT_CASE(opp_of_disabled_required_opp_disables),
+	KUNIT_CASE(opp_of_supported_hw_picks_among_same_rate),
+#if IS_ENABLED(CONFIG_COMMON_CLK) && IS_ENABLED(CONFIG_REGULATOR)
+	KUNIT_CASE(opp_of_regulators_microvolt_uv_first),
+	KUNIT_CASE(opp_of_regulators_microvolt_uv_later),
+#endif
 	KUNIT_CASE(opp_of_lint_table_still_loads),
 	KUNIT_CASE(opp_of_load_notifies_each_opp),
 	{}
@@ -478,86 +743,111 @@ static struct kunit_suite opp_of_suite = {
 };
 
 /**
- * enum opp_of_bad_where - which node the error message of a case names
- * @BAD_AT_TABLE: a node of the table "/opp-kunit-bad-<what>-table" (or the
- *	table node itself)
- * @BAD_AT_DEVICE: the device's node "/opp-kunit-bad-<what>"
- * @BAD_SILENT: no error is printed
- */
-enum opp_of_bad_where {
-	BAD_AT_TABLE,
-	BAD_AT_DEVICE,
-	BAD_SILENT,
-};
-
-/**
- * struct opp_of_bad_case - a malformed table and how its load must fail
+ * struct opp_of_bad_case - a malformed table and what Linux 6.12 does with it
  * @what: the node's compatible, "opp-kunit,bad-<what>"
- * @err: the error dev_pm_opp_of_add_table() must return
- * @where: which node the one error message names
- * @table: for @BAD_AT_TABLE, "<table>" in "/opp-kunit-bad-<table>-table" when
- *	it is not @what
+ * @err: what dev_pm_opp_of_add_table() returns
+ * @nr: the OPPs it loads, when @err is 0
+ * @errors: the error lines it prints, each naming the device's or the
+ *	table's node
+ * @warnings: the warning lines it prints, each naming one of them too
+ * @at_device: the lines name the device's node "/opp-kunit-bad-<what>"
+ *	rather than its table's "/opp-kunit-bad-<table>-table"
+ * @table: "<table>" when it is not @what
  * @hw_words: hardware version words to set before loading, 0 for none
+ * @has_rate: an OPP at @rate must be among those loaded
+ * @rate: see @has_rate
+ * @level: when not 0, an OPP of this level must be among those loaded
  */
 struct opp_of_bad_case {
 	const char *what;
 	int err;
-	enum opp_of_bad_where where;
+	int nr;
+	unsigned int errors;
+	unsigned int warnings;
+	bool at_device;
 	const char *table;
 	unsigned int hw_words;
+	bool has_rate;
+	unsigned long rate;
+	unsigned int level;
 };
 
+#define FAILS(_err)		.err = _err, .errors = 1
+#define LOADS(_nr)		.nr = _nr, .warnings = 1
+#define HAS_RATE(_rate)		.has_rate = true, .rate = _rate
+
+/*
+ * The verdicts come from upstream's of.c and core.c: what
+ * _of_add_table_indexed(), _of_add_opp_table_v2/v1(), _opp_add_static_v2()
+ * (_read_opp_key(), _opp_is_supported(), _of_opp_alloc_required_opps(),
+ * opp_parse_supplies()) and _opp_add() (_opp_is_duplicate()) do with each
+ * table, and the OF helpers they call (of_property_read_u32() reads the
+ * first cell of a longer property; of_property_read_u64_array() reads the
+ * count it is given; of_count_phandle_with_args() without a cell name
+ * counts whole cells). Where Linux loads, the core loads the same OPPs with
+ * one warning; where it fails, the core fails with its error. The two
+ * required-opps loops are refused beyond Linux, which loads them and leaks.
+ */
 static const struct opp_of_bad_case opp_of_bad_cases[] = {
 	/* wrong cell counts */
-	{ "hz32", -EINVAL },
-	{ "hz96", -EINVAL },
-	{ "hz-2clk", -EINVAL },
-	{ "level-cells", -EINVAL },
-	{ "latency-cells", -EINVAL },
-	{ "uv-count", -EINVAL },
-	{ "uv4", -EINVAL },
-	{ "ua-count", -EINVAL },
-	{ "uw-count", -EINVAL },
-	{ "bw-nopath", -EINVAL },
-	{ "hw", -EINVAL, .hw_words = 2 },
+	{ "hz32", FAILS(-EINVAL) },		/* 0 rates for 1 clock */
+	{ "hz96", LOADS(1), HAS_RATE(1000000) },	/* 1 rate, first 8 bytes */
+	{ "hz-2clk", FAILS(-EINVAL) },		/* 2 rates for 1 clock */
+	{ "level-cells", LOADS(1), .level = 1 },	/* the first cell */
+	{ "latency-cells", LOADS(1) },		/* the first cell */
+	{ "uv-count", FAILS(-EINVAL) },		/* 2 values, 1 supply */
+	{ "uv4", FAILS(-EINVAL) },
+	{ "ua-count", FAILS(-EINVAL) },
+	{ "uw-count", FAILS(-EINVAL) },
+	{ "bw-nopath", FAILS(-EINVAL) },	/* 1 bandwidth, 0 paths */
+	/* _opp_is_supported() skips it with a dev_err(): no OPP left */
+	{ "hw", FAILS(-ENOENT), .warnings = 1, .hw_words = 2 },
 	/* missing, zero and overflowing keys */
-	{ "nokey", -EINVAL },
-	{ "zero", -EINVAL },
-	{ "hz-overflow", -EINVAL },
-	{ "level-unset", -EINVAL },
-	/* triplets out of order */
-	{ "window", -EINVAL },
-	{ "window2", -EINVAL },
-	/* duplicates, sorted or not */
-	{ "dup", -EINVAL },
-	{ "unsorted-dup", -EINVAL },
-	{ "dup-level", -EINVAL },
+	{ "nokey", FAILS(-ENODEV) },		/* _read_bw()'s -ENODEV */
+	{ "zero", LOADS(1), HAS_RATE(0) },	/* no check on 0 */
+	{ "hz-overflow", LOADS(2), HAS_RATE(ULONG_MAX) },
+	{ "level-unset", LOADS(1) },		/* "opp-level" is found */
+	/* triplets out of order: not checked */
+	{ "window", LOADS(1) },
+	{ "window2", LOADS(2) },
+	/* same rate and level, other voltage: _opp_is_duplicate() */
+	{ "dup", FAILS(-EEXIST) },
+	{ "unsorted-dup", FAILS(-EEXIST) },
+	{ "dup-level", FAILS(-EEXIST) },
 	/* nothing to load */
-	{ "empty", -ENOENT },
-	{ "disabled", -ENOENT },
-	{ "disabled-all", -ENOENT },
-	{ "none", -ENODEV, BAD_SILENT },
-	/* required-opps */
-	{ "required", -EINVAL },
-	{ "required-self", -EINVAL },
-	{ "required-cycle", -EINVAL },
-	{ "required-notopp", -EINVAL },
-	{ "required-null", -EINVAL },
-	{ "required-string", -EINVAL },
+	{ "empty", FAILS(-ENOENT) },
+	{ "disabled", FAILS(-ENOENT) },
+	{ "disabled-all", FAILS(-ENOENT) },
+	{ "none", .err = -ENODEV },		/* v1 path, silent */
+	/*
+	 * required-opps: the required table is not loaded, linking waits.
+	 * Overlays attach nodes in reverse, so the first OPP of "required"
+	 * is opp-2, without required-opps: the table requires nothing.
+	 */
+	{ "required", LOADS(2) },		/* opp-1's are ignored */
+	{ "required-gap", LOADS(2) },		/* opp-2 lacks the entry */
+	{ "required-self", FAILS(-EINVAL) },	/* refused: Linux leaks */
+	{ "required-cycle", FAILS(-EINVAL) },	/* refused: Linux leaks */
+	{ "required-notopp", LOADS(1) },	/* waits for ever */
+	/* an entry of the first OPP names no node: nothing is required */
+	{ "required-null", LOADS(1) },
+	{ "required-string", LOADS(1) },
 	/* strings where numbers belong */
-	{ "string", -EINVAL },
-	{ "level", -EINVAL },
-	{ "latency-string", -EINVAL },
-	{ "uv-string", -EINVAL },
-	{ "hw-string", -EINVAL, .hw_words = 2 },
+	{ "string", FAILS(-EINVAL) },		/* 5 bytes, 0 rates */
+	{ "level", LOADS(1), .level = 0x68696768 },	/* "high" */
+	{ "latency-string", LOADS(1) },
+	{ "uv-string", FAILS(-EINVAL) },	/* not whole cells */
+	{ "hw-string", FAILS(-ENOENT), .warnings = 1, .hw_words = 2 },
 	/* the legacy binding, alone and with v2 */
-	{ "v1-odd", -EINVAL, BAD_AT_DEVICE },
-	{ "v1-empty", -ENODATA, BAD_AT_DEVICE },
-	{ "v1-zero", -EINVAL, BAD_AT_DEVICE },
-	{ "v1-string", -EINVAL, BAD_AT_DEVICE },
-	{ "v1v2", -EINVAL, BAD_AT_TABLE, "hz32" },
-	{ "v2-dangling", -EINVAL, BAD_AT_DEVICE },
-	{ "v2-string", -EINVAL, BAD_AT_DEVICE },
+	{ "v1-odd", FAILS(-EINVAL), .at_device = true },
+	{ "v1-empty", LOADS(0), .at_device = true },	/* 0 pairs, 0 */
+	{ "v1-zero", LOADS(2), .at_device = true, HAS_RATE(0) },
+	{ "v1-string", FAILS(-EINVAL), .at_device = true },	/* 1 cell */
+	{ "v1-dup", FAILS(-EEXIST), .at_device = true },
+	{ "v1v2", FAILS(-EINVAL), .warnings = 1, .table = "hz32" },
+	/* an entry that names no node: v1 is loaded instead */
+	{ "v2-dangling", LOADS(1), .at_device = true, HAS_RATE(1000000) },
+	{ "v2-string", .err = -ENODEV, .warnings = 1, .at_device = true },
 };
 
 static void opp_of_bad_desc(const struct opp_of_bad_case *c, char *desc)
@@ -628,25 +918,66 @@ static unsigned int opp_of_table_refs(struct device *dev)
 	return refs;
 }
 
+/* Every captured line names the device's or the table's node. */
+static void opp_of_expect_lines(struct kunit *test,
+				struct opp_kunit_errors *lines,
+				unsigned int nr, const char *node,
+				const char *devnode)
+{
+	const char *line;
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(lines), nr);
+	for (i = 0; i < min(nr, OPP_KUNIT_MAX_ERRORS); i++) {
+		line = opp_kunit_error(lines, i);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(line, node) ||
+				      strstr(line, devnode),
+				      "\"%s\" names neither %s nor %s", line,
+				      node, devnode);
+	}
+}
+
+/* The OPPs a case must have loaded are there. */
+static void opp_of_bad_expect_opps(struct kunit *test, struct device *dev,
+				   const struct opp_of_bad_case *c)
+{
+	unsigned long rate = c->rate;
+	struct dev_pm_opp *opp;
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), c->nr);
+	if (c->has_rate) {
+		opp = dev_pm_opp_find_freq_ceil(dev, &rate);
+		KUNIT_EXPECT_FALSE(test, IS_ERR(opp));
+		KUNIT_EXPECT_EQ(test, rate, c->rate);
+		dev_pm_opp_put(opp);
+	}
+	if (c->level) {
+		opp = dev_pm_opp_find_level_exact(dev, c->level);
+		KUNIT_EXPECT_FALSE(test, IS_ERR(opp));
+		dev_pm_opp_put(opp);
+	}
+}
+
 /*
- * A malformed table fails as a whole with one error message naming the node,
- * and leaves no table, no OPP and no node reference behind.
+ * A malformed table loads what Linux loads from it, or fails with Linux's
+ * error; the lines printed name the node at fault. A failed load leaves no
+ * table, no OPP and no node reference behind, and so does the removal of a
+ * table that loaded.
  */
-static void opp_of_bad_table_fails_whole(struct kunit *test)
+static void opp_of_bad_table_as_linux(struct kunit *test)
 {
 	static const u32 versions[] = { 0x1, 0x1, 0x1 };
 	const struct opp_of_bad_case *c = test->param_value;
 	struct device *dev = opp_of_bad_device(test, c->what);
 	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+	struct opp_kunit_errors *lines = opp_kunit_capture_warnings(test, dev);
 	unsigned int refs = opp_of_table_refs(dev);
-	char node[64];
+	char node[64], devnode[64];
 	int token = 0;
 
-	if (c->where == BAD_AT_DEVICE)
-		snprintf(node, sizeof(node), "/opp-kunit-bad-%s", c->what);
-	else
-		snprintf(node, sizeof(node), "/opp-kunit-bad-%s-table",
-			 c->table ?: c->what);
+	snprintf(devnode, sizeof(devnode), "/opp-kunit-bad-%s", c->what);
+	snprintf(node, sizeof(node), c->at_device ? "/opp-kunit-bad-%s" :
+		 "/opp-kunit-bad-%s-table", c->table ?: c->what);
 
 	if (c->hw_words) {
 		token = dev_pm_opp_set_supported_hw(dev, versions, c->hw_words);
@@ -654,34 +985,99 @@ static void opp_of_bad_table_fails_whole(struct kunit *test)
 	}
 
 	opp_kunit_errors_reset(errors);
+	opp_kunit_errors_reset(lines);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), c->err);
-	KUNIT_ASSERT_EQ(test, opp_kunit_errors_count(errors),
-			c->where == BAD_SILENT ? 0 : 1);
-	if (c->where != BAD_SILENT)
-		KUNIT_EXPECT_NOT_NULL_MSG(test,
-					  strstr(opp_kunit_error(errors, 0), node),
-					  "message \"%s\" does not name %s",
-					  opp_kunit_error(errors, 0), node);
+	opp_of_expect_lines(test, errors, c->errors, node, devnode);
+	opp_of_expect_lines(test, lines, c->errors + c->warnings, node,
+			    devnode);
 
+	if (!c->err) {
+		opp_of_bad_expect_opps(test, dev, c);
+		dev_pm_opp_of_remove_table(dev);
+	}
 	if (token)
 		dev_pm_opp_put_supported_hw(token);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+	opp_flush_releases();
 	KUNIT_EXPECT_EQ(test, opp_of_table_refs(dev), refs);
 }
 
-/* "opp-supported-hw" must hold whole versions of the hardware's words. */
-static void opp_of_bad_supported_hw_cells(struct kunit *test)
+/*
+ * "opp-supported-hw" must hold whole versions of the hardware's words: as in
+ * Linux, an OPP whose property does not is skipped, and one that does is
+ * matched.
+ */
+static void opp_of_bad_supported_hw_words(struct kunit *test)
 {
-	static const u32 versions[] = { 0x1, 0x1 };
+	static const u32 versions[] = { 0x1, 0x1, 0x1 };
 	struct device *dev = opp_of_bad_device(test, "hw");
 	int token;
 
-	token = dev_pm_opp_set_supported_hw(dev, versions, ARRAY_SIZE(versions));
+	token = dev_pm_opp_set_supported_hw(dev, versions, 2);
 	KUNIT_ASSERT_GT(test, token, 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -ENOENT);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 0);
 	dev_pm_opp_put_supported_hw(token);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+
+	token = dev_pm_opp_set_supported_hw(dev, versions, 3);
+	KUNIT_ASSERT_GT(test, token, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+	dev_pm_opp_of_remove_table(dev);
+	dev_pm_opp_put_supported_hw(token);
+}
+
+/* The live tree lists opp-1 of "required-gap", which requires, first. */
+static void opp_of_bad_assert_gap_order(struct kunit *test, struct device *dev)
+{
+	struct device_node *table __free(device_node) =
+		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(table, NULL);
+
+	KUNIT_ASSERT_NOT_NULL(test, first);
+	KUNIT_ASSERT_TRUE(test, of_property_present(first, "required-opps"));
+}
+
+/*
+ * The required table of "required-gap" loaded first: Linux links at once,
+ * and the OPP without the entry fails the table with -ENODEV
+ * (_link_required_opps()).
+ */
+static void opp_of_bad_required_entry_missing_when_loaded(struct kunit *test)
+{
+	struct device *dom = opp_of_bad_device(test, "dom");
+	struct device *dev = opp_of_bad_device(test, "required-gap");
+	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+
+	opp_of_bad_assert_gap_order(test, dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dom), 0);
+	opp_kunit_errors_reset(errors);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -ENODEV);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0),
+					   "/opp-kunit-bad-required-gap-table/"));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/*
+ * The other way round: "required-gap" loaded first. When the required table
+ * comes, the OPP that cannot be linked is disabled (Linux dereferences the
+ * missing link there); the other stays.
+ */
+static void opp_of_bad_required_entry_missing_later(struct kunit *test)
+{
+	struct device *dev = opp_of_bad_device(test, "required-gap");
+	struct device *dom = opp_of_bad_device(test, "dom");
+
+	opp_of_bad_assert_gap_order(test, dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dom), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+	opp_kunit_find_exact(test, dev, 1000000, true);
+	opp_kunit_find_exact(test, dev, 2000000, false);
 }
 
 /* A failed load can be retried once the platform fixes its settings. */
@@ -737,8 +1133,10 @@ static void opp_of_bad_huge_table_loads(struct kunit *test)
 }
 
 static struct kunit_case opp_of_bad_test_cases[] = {
-	KUNIT_CASE_PARAM(opp_of_bad_table_fails_whole, opp_of_bad_gen_params),
-	KUNIT_CASE(opp_of_bad_supported_hw_cells),
+	KUNIT_CASE_PARAM(opp_of_bad_table_as_linux, opp_of_bad_gen_params),
+	KUNIT_CASE(opp_of_bad_supported_hw_words),
+	KUNIT_CASE(opp_of_bad_required_entry_missing_when_loaded),
+	KUNIT_CASE(opp_of_bad_required_entry_missing_later),
 	KUNIT_CASE(opp_of_bad_load_leaves_table_reusable),
 	KUNIT_CASE_SLOW(opp_of_bad_huge_table_loads),
 	{}

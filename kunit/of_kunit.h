@@ -43,6 +43,23 @@
 #define REQ_F1		200000000
 #define REQ_F2		400000000
 
+/* Two OPPs at REQ_F1 told apart by the domain levels they require. */
+#define SAME_V1		900000
+#define SAME_V2		950000
+
+/* Required OPPs that are disabled: a chain P <- D <- C at two rates. */
+#define AV_F1		100000000
+#define AV_F2		200000000
+
+/* opp-supported-hw: two OPPs at HW_F1, one per hardware version. */
+#define HWDUP_VA	800000
+#define HWDUP_VB	850000
+
+/* Regulators configured: voltages of the tables with and without them. */
+#define RUV_F1		100000000
+#define RUV_F2		200000000
+#define RUV_V1		900000
+
 /* Bandwidth only, two interconnect paths. */
 #define BW_P1		1000
 #define BW_P1B		2000

@@ -172,7 +172,7 @@ static int opp_kunit_publish(struct opp_table *table, void *data)
 	struct opp_kunit_population *pop = data;
 	struct dev_pm_opp **opps;
 	unsigned int i;
-	int ret = 0;
+	int ret = 0, taken = 0;
 
 	opps = kunit_kcalloc(pop->test, pop->nr, sizeof(*opps), GFP_KERNEL);
 	if (!opps)
@@ -185,13 +185,14 @@ static int opp_kunit_publish(struct opp_table *table, void *data)
 		else
 			ret = -ENOMEM;
 	}
-	if (!ret)
-		ret = opp_table_add_batch(table, opps, pop->nr);
-	if (ret) {
-		for (i = 0; i < pop->nr; i++)
-			if (opps[i])
-				opp_free(opps[i]);
+	if (!ret) {
+		taken = opp_table_add_batch(table, opps, pop->nr);
+		ret = min(taken, 0);
 	}
+	/* The table owns the first OPPs it took; the rest are still ours. */
+	for (i = max(taken, 0); i < pop->nr; i++)
+		if (opps[i])
+			opp_free(opps[i]);
 
 	kunit_kfree(pop->test, opps);
 	return ret;
