@@ -195,26 +195,47 @@ static void opp_dvfs_rate_zero_without_available_is_noop(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
 }
 
+/* Adds an OPP without a level: dev_pm_opp_add() would give it level 0. */
+static void opp_dvfs_add_levelless(struct kunit *test, struct device *dev,
+				   unsigned long freq, unsigned long u_volt)
+{
+	struct dev_pm_opp_data data = {
+		.freq = freq, .u_volt = u_volt, .level = OPP_LEVEL_UNSET,
+	};
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+}
+
 /* Rate 0 sets the device's performance state to 0, level or not. */
 static void opp_dvfs_rate_zero_drops_state_without_levels(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-pd", false,
 						    DVFS_F1, 0);
 
-	struct dev_pm_opp_data f1 = {
-		.freq = DVFS_F1, .u_volt = DVFS_V1, .level = OPP_LEVEL_UNSET,
-	};
-	struct dev_pm_opp_data f2 = {
-		.freq = DVFS_F2, .u_volt = DVFS_V2, .level = OPP_LEVEL_UNSET,
-	};
-
 	opp_kunit_join_domain(fix, fix->dev);
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &f1), 0);
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &f2), 0);
+	opp_dvfs_add_levelless(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_dvfs_add_levelless(test, fix->dev, DVFS_F2, DVFS_V2);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
 	EXPECT_LOG(test, fix, RATE(DVFS_F2));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	EXPECT_LOG(test, fix, PSTATE(0));
+}
+
+/*
+ * OPPs from dev_pm_opp_add() have level 0, as in Linux (_opp_add_v1()
+ * copies the caller's zeroed level), and a level is voted before the clock
+ * moves up, as Linux's _set_opp_level() does.
+ */
+static void opp_dvfs_dynamic_opps_vote_level_zero(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-pd", false,
+						    DVFS_F1, 0);
+
+	opp_kunit_join_domain(fix, fix->dev);
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, PSTATE(0), RATE(DVFS_F2));
 }
 
 /* A clock that refuses puts the raised voltage back; the OPP stays. */
@@ -777,6 +798,7 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_rate_zero_before_any_opp_is_noop),
 	KUNIT_CASE(opp_dvfs_rate_zero_without_available_is_noop),
 	KUNIT_CASE(opp_dvfs_rate_zero_drops_state_without_levels),
+	KUNIT_CASE(opp_dvfs_dynamic_opps_vote_level_zero),
 	KUNIT_CASE(opp_dvfs_clock_failure_restores_voltage),
 	KUNIT_CASE(opp_dvfs_voltage_failure_keeps_clock),
 	KUNIT_CASE(opp_dvfs_down_voltage_failure_restores_clock),
