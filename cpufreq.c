@@ -20,9 +20,16 @@ __opp_table_to_cpufreq(struct opp_table *table)
 	struct dev_pm_opp *opp;
 	unsigned int i;
 
+	/* cpufreq knows one rate per OPP, and each rate once. */
+	if (snap->shape.nr_clks > 1)
+		return ERR_PTR(-EINVAL);
+	for (i = 1; i < snap->nr_avail; i++)
+		if (opp_rates(snap->opps[i])[0] == opp_rates(snap->opps[i - 1])[0])
+			return ERR_PTR(-ERANGE);
+
 	freqs = kcalloc(snap->nr_avail + 1, sizeof(*freqs), GFP_KERNEL);
 	if (!freqs)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 
 	for (i = 0; i < snap->nr_avail; i++) {
 		opp = snap->opps[i];
@@ -51,9 +58,11 @@ __opp_table_to_cpufreq(struct opp_table *table)
  * Context: Process context; takes the table's lock and may sleep.
  * Return:
  * * 0 - *@table is set
- * * -EINVAL - @dev is NULL or an error pointer
+ * * -EINVAL - @dev is NULL or an error pointer, or its OPPs have several
+ *   clocks
  * * -ENODEV - @dev has no OPP table
  * * -ENODATA - no OPP is available
+ * * -ERANGE - two available OPPs have the same rate
  * * -ENOMEM - out of memory
  */
 int dev_pm_opp_init_cpufreq_table(struct device *dev,
@@ -70,8 +79,11 @@ int dev_pm_opp_init_cpufreq_table(struct device *dev,
 			return -ENODATA;
 		freqs = __opp_table_to_cpufreq(opp_table);
 	}
-	if (!freqs)
-		return -ENOMEM;
+	if (IS_ERR(freqs)) {
+		dev_err(dev, "no cpufreq table from its OPPs: %ld\n",
+			PTR_ERR(freqs));
+		return PTR_ERR(freqs);
+	}
 
 	*table = freqs;
 	return 0;

@@ -53,9 +53,28 @@ static void opp_cpufreq_table_errors(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, freqs);
 }
 
+/*
+ * Two available OPPs at one rate (told apart by their level) make no
+ * cpufreq table: -ERANGE, as walking the rates upwards runs out of OPPs.
+ */
+static void opp_cpufreq_table_repeated_rate_is_erange(struct kunit *test)
+{
+	struct dev_pm_opp_data data = { .freq = F1, .u_volt = V1, .level = 1 };
+	struct device *dev = opp_kunit_device(test, "opp-cpufreq-rep");
+	struct cpufreq_frequency_table *freqs = NULL;
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+	data.level = 2;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_init_cpufreq_table(dev, &freqs),
+			-ERANGE);
+	KUNIT_EXPECT_NULL(test, freqs);
+}
+
 static struct kunit_case opp_cpufreq_cases[] = {
 	KUNIT_CASE(opp_cpufreq_table_lists_available_opps),
 	KUNIT_CASE(opp_cpufreq_table_errors),
+	KUNIT_CASE(opp_cpufreq_table_repeated_rate_is_erange),
 	{}
 };
 
