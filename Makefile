@@ -12,6 +12,7 @@ CFLAGS_dvfs.o			:= -I$(src)
 obj-$(CONFIG_OF)		+= of.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o
 obj-$(CONFIG_CPU_FREQ)		+= cpufreq.o
+obj-$(CONFIG_ARM_TI_CPUFREQ)	+= ti-opp-supply.o
 obj-$(CONFIG_PM_OPP_KUNIT_TEST)	+= kunit/
 obj-$(CONFIG_PM_OPP_DEMO)	+= demo/
 

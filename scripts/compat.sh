@@ -16,7 +16,10 @@
 #   5. nm -u of every object against the symbols that drivers/opp/built-in.a
 #      defines and exports (__export_symbol_*), with the license of each export
 #      no stricter than upstream's.
-# The seed's example (compat/seed_example.c, ours) goes through 4 and 5 too.
+# The seed's example (compat/seed_example.c, ours) goes through 4 and 5 too,
+# and so does our TI OPP supply driver (ti-opp-supply.c, in drivers/opp like
+# upstream's, built by CONFIG_ARM_TI_CPUFREQ): it is compiled with drivers/opp/,
+# and the API symbols it leaves undefined are checked like a user's.
 # Prints "compat: N/T objects compiled, M/S symbols provided", lists every
 # failure and exits non-zero on any.
 #
@@ -28,6 +31,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 COMPAT_FRAGMENT=$OPP_SCRIPTS/compat.config
 COMPAT_LOG=$OPP_CACHE/compat
 SEED_OBJ=drivers/opp/compat/seed_example.o
+TI_OBJ=drivers/opp/ti-opp-supply.o
+TI_SYMS=(CONFIG_ARM_TI_CPUFREQ CONFIG_PM_OPP)
 GEN_DIR=drivers/opp/compat/gen
 API_RE='\<(dev|devm)_pm_opp_[a-z0-9_]+'
 
@@ -37,6 +42,7 @@ declare -A OBJ_SRC=()		# object -> user file (source or header)
 declare -A OBJ_WHY=()		# object -> why it is not built anywhere
 declare -A OBJ_CONFIG=()	# object -> the Kconfig symbols that build it
 FAILURES=()
+TI=""
 
 failure() { FAILURES+=("$*"); }
 
@@ -303,6 +309,27 @@ check_symbols() {
 	done
 }
 
+# Our TI OPP supply driver, built by make drivers/opp/ for arm64 when
+# ARM_TI_CPUFREQ is set (allmodconfig sets it through COMPILE_TEST). Sets TI
+# to "compiled" and makes the object one that check_symbols can read, or
+# records the failure.
+check_ti_driver() {
+	local missing
+	missing=$(config_missing arm64 "${TI_SYMS[@]}")
+	if [[ -n $missing ]]; then
+		TI="FAILED"
+		failure "ti-opp-supply.c: not built for arm64 (${missing% } not set)"
+	elif ! compiled arm64 "$TI_OBJ"; then
+		TI="FAILED"
+		failure "ti-opp-supply.c: does not compile (arm64, $TI_OBJ):"
+		FAILURES[-1]+=$'\n'$(show_errors arm64 "$TI_OBJ")
+	else
+		TI="compiled"
+		OBJ_ARCH[$TI_OBJ]=arm64
+		OBJ_SRC[$TI_OBJ]=ti-opp-supply.c
+	fi
+}
+
 main() {
 	local start=$SECONDS obj arch ok=0 total seed
 	local -a objs
@@ -342,8 +369,14 @@ main() {
 		list_exported "$arch"
 	done
 
+	check_ti_driver
+
 	export_licenses "$OPP_TREE/drivers/opp" >"$COMPAT_LOG-ours"
 	export_licenses "$OPP_UPSTREAM/drivers/opp" >"$COMPAT_LOG-upstream"
+	if [[ $TI == compiled ]]; then
+		check_symbols ti-opp-supply "$TI_OBJ"
+		TI+=", $SYM_OK/$SYM_TOTAL symbols provided"
+	fi
 	if [[ -n ${OBJ_ARCH[$SEED_OBJ]:-} ]]; then
 		seed="compiled"
 		check_symbols seed "$SEED_OBJ"
@@ -352,12 +385,14 @@ main() {
 		SYM_OK=0 SYM_TOTAL=0
 	fi
 	seed+=", $SYM_OK/$SYM_TOTAL symbols provided"
-	mapfile -t objs < <(printf '%s\n' "${!OBJ_ARCH[@]}" | grep -vx "$SEED_OBJ" | sort)
+	mapfile -t objs < <(printf '%s\n' "${!OBJ_ARCH[@]}" |
+		grep -vxF -e "$SEED_OBJ" -e "$TI_OBJ" | sort)
 	check_symbols users "${objs[@]}"
 
 	say "compat: took $((SECONDS - start)) s, not counting the wait for the lock"
 	((${#FAILURES[@]} == 0)) || printf 'FAIL compat: %s\n' "${FAILURES[@]}"
 	echo "compat: seed example $seed"
+	echo "compat: ti-opp-supply $TI"
 	echo "compat: $ok/$total objects compiled, $SYM_OK/$SYM_TOTAL symbols provided"
 	((${#FAILURES[@]} == 0))
 }

@@ -23,8 +23,11 @@ QEMU_MACHINE=(-machine virt -cpu cortex-a57 -smp 2 -m 256)
 KMAKE=(make -C "$OPP_TREE" O="$DEMO_BUILD" ARCH=arm64
 	CROSS_COMPILE=aarch64-linux-gnu- -j"${OPP_JOBS:-$(nproc)}")
 
+# OPP_DEMO_KERNEL=y turns on CONFIG_PM_OPP_DEMO, which has no prompt (see
+# demo/Kconfig): every kbuild run of the demo tree needs it.
 kmake() {
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${KMAKE[@]}" "$@"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL OPP_DEMO_KERNEL=y \
+		"${KMAKE[@]}" "$@"
 }
 
 # allnoconfig with the fragment forced in; a symbol whose dependencies are
