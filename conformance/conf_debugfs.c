@@ -5,7 +5,9 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bits.h>
 #include <linux/device.h>
+#include <linux/kstrtox.h>
 #include <linux/pm_opp.h>
 
 #include "conf.h"
@@ -126,13 +128,38 @@ static void conf_debugfs_no_supply_without_microvolt(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, conf_debugfs_exists(test, DBG_DIR "supply-0"));
 }
 
-/* Without rates, the directories are numbered from 1 in load order. */
+/* The level read from "opp/conf-dbg/opp:<n>/level", or 0. */
+static unsigned long dbg_level_of(struct kunit *test, unsigned int n)
+{
+	char path[40], buf[32];
+	unsigned long level;
+
+	snprintf(path, sizeof(path), "opp/conf-dbg/opp:%u/level", n);
+	if (conf_debugfs_read(test, path, buf, sizeof(buf)) <= 0 ||
+	    kstrtoul(buf, 10, &level))
+		return 0;
+	return level;
+}
+
+/*
+ * Without rates, the directories are numbered from 1 as the OPPs load:
+ * opp:1 to opp:3, one OPP each (which gets which follows node order).
+ */
 static void conf_debugfs_level_only_dirs_are_numbered(struct kunit *test)
 {
+	unsigned long seen = 0, level;
+	unsigned int n;
+
 	dbg_of(test, "conf,level");
-	conf_expect_debugfs(test, "opp/conf-dbg/opp:1/level", "10\n");
-	conf_expect_debugfs(test, "opp/conf-dbg/opp:2/level", "20\n");
-	conf_expect_debugfs(test, "opp/conf-dbg/opp:3/level", "30\n");
+	for (n = 1; n <= 3; n++) {
+		level = dbg_level_of(test, n);
+		KUNIT_EXPECT_TRUE_MSG(test, level == LVL_1 || level == LVL_2 ||
+				      level == LVL_3, "opp:%u level %lu", n, level);
+		seen |= BIT(level % BITS_PER_LONG);
+	}
+	KUNIT_EXPECT_EQ(test, seen, BIT(LVL_1) | BIT(LVL_2) | BIT(LVL_3));
+	KUNIT_EXPECT_FALSE(test, conf_debugfs_exists(test, "opp/conf-dbg/opp:0"));
+	KUNIT_EXPECT_FALSE(test, conf_debugfs_exists(test, "opp/conf-dbg/opp:4"));
 }
 
 /* Each interconnect path: its name, peak and average bandwidth. */
@@ -190,9 +217,28 @@ static void conf_debugfs_removed_opp_is_gone(struct kunit *test)
 
 static const char * const dbg_clocks[] = { "core", "bus", NULL };
 
-/* Two clocks: rate_hz_0 and rate_hz_1, the directory numbered. */
+/* Reads opp:<n>/rate_hz_<i>, or 0. */
+static unsigned long dbg_rate_of(struct kunit *test, unsigned int n,
+				 unsigned int i)
+{
+	char path[48], buf[32];
+	unsigned long rate;
+
+	snprintf(path, sizeof(path), "opp/conf-dbg/opp:%u/rate_hz_%u", n, i);
+	if (conf_debugfs_read(test, path, buf, sizeof(buf)) <= 0 ||
+	    kstrtoul(buf, 10, &rate))
+		return 0;
+	return rate;
+}
+
+/*
+ * Two clocks: each numbered directory (opp:1, opp:2) has rate_hz_0 and
+ * rate_hz_1, the OPP's two rates.
+ */
 static void conf_debugfs_two_clocks(struct kunit *test)
 {
+	unsigned int high;
+
 	struct dev_pm_opp_config config = {
 		.clk_names = dbg_clocks,
 		.config_clks = dev_pm_opp_config_clks_simple,
@@ -205,8 +251,11 @@ static void conf_debugfs_two_clocks(struct kunit *test)
 	dev = conf_of_device(test, "conf-dbg", "conf,mc");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
-	conf_expect_debugfs(test, "opp/conf-dbg/opp:2/rate_hz_0", "300000000\n");
-	conf_expect_debugfs(test, "opp/conf-dbg/opp:2/rate_hz_1", "200000000\n");
+	high = dbg_rate_of(test, 1, 0) == MC_HI_CORE ? 1 : 2;
+	KUNIT_EXPECT_EQ(test, dbg_rate_of(test, high, 0), MC_HI_CORE);
+	KUNIT_EXPECT_EQ(test, dbg_rate_of(test, high, 1), MC_HI_BUS);
+	KUNIT_EXPECT_EQ(test, dbg_rate_of(test, 3 - high, 0), MC_LO_CORE);
+	KUNIT_EXPECT_EQ(test, dbg_rate_of(test, 3 - high, 1), MC_LO_BUS);
 }
 
 static struct kunit_case conf_debugfs_cases[] = {

@@ -117,4 +117,24 @@
 #define EM_UW1		5000
 #define EM_UW2		12000
 
+/* conf_board.dtso: shapes of real boards' tables. */
+#define IMX_LAT		61036
+#define RK_LAT		40000
+#define RK_SUSPEND	816000000
+#define RK_VMAX		1250000
+#define SUN_F1		480000000
+#define SUN_F2		720000000
+#define SUN_S0_U1	880000
+#define SUN_S1_U1	820000
+#define SUN_S2_U1	800000
+#define SUN_S0_U2	880000
+#define SUN_S1_U2	840000
+#define SUN_S2_U2	820000
+#define TEG_F		204000000
+#define TEG_U_A		850000
+#define TEG_U_B		800000
+#define DDR_BW1		200000
+#define DDR_BW2		762000
+#define DDR_BW3		1720000
+
 #endif /* __OPP_CONF_DT_H__ */

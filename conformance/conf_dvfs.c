@@ -235,12 +235,18 @@ static int sr_config_regulators(struct device *dev, struct dev_pm_opp *old_opp,
 	return 0;
 }
 
-/* A config_regulators helper replaces the core's supply steps, in place. */
+static const char * const sr_two_supplies[] = { "vdd", "vdd2", NULL };
+
+/*
+ * Two supplies and a config_regulators helper: the helper is called with
+ * both, the old and the new OPP, in the supplies' place (before the clock
+ * going up), and the core sets no supply itself.
+ */
 static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 {
 	struct sr_helper *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
 	struct dev_pm_opp_config config = {
-		.regulator_names = sr_supplies,
+		.regulator_names = sr_two_supplies,
 		.config_regulators = sr_config_regulators,
 	};
 	struct conf_log *log = conf_log(test);
@@ -248,22 +254,23 @@ static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, h);
 	h->log = log;
-	conf_clk(test, log, SR_NAME, NULL, SR_F1, 0);
-	conf_reg(test, log, SR_NAME, "vdd", 0, 0);
-	dev = conf_device(test, SR_NAME);
+	CONF_OVERLAY(test, conf_dvfs);
+	conf_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
+	conf_reg(test, log, "conf-dual", "vdd", 0, 0);
+	conf_reg(test, log, "conf-dual", "vdd2", 1, 0);
+	dev = conf_of_device(test, "conf-dual", "conf,dual");
 	dev_set_drvdata(dev, h);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
-	conf_add(test, dev, SR_F1, SR_U1);
-	conf_add(test, dev, SR_F3, SR_U3);
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F1), 0);
 	log->nr = 0;
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F3), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F2), 0);
 	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_VOLT, 9, SR_F3 },
-			{ CONF_EV_RATE, 0, SR_F3 });
+			{ CONF_EV_VOLT, 9, DUAL_F2 },
+			{ CONF_EV_RATE, 0, DUAL_F2 });
 	KUNIT_EXPECT_EQ(test, h->calls, 2);
-	KUNIT_EXPECT_EQ(test, h->old_freq, SR_F1);
-	KUNIT_EXPECT_EQ(test, h->count, 1);
+	KUNIT_EXPECT_EQ(test, h->old_freq, DUAL_F1);
+	KUNIT_EXPECT_EQ(test, h->count, 2);
 }
 
 #define LV_L1	1

@@ -92,8 +92,29 @@ static void conf_defer(struct kunit *test, kunit_action_t *fn, void *data)
 
 KUNIT_DEFINE_ACTION_WRAPPER(conf_root_unregister, root_device_unregister,
 			    struct device *);
-KUNIT_DEFINE_ACTION_WRAPPER(conf_remove_dynamic, dev_pm_opp_remove_all_dynamic,
-			    struct device *);
+
+/*
+ * Before a test's device goes: its added OPPs, then any table still keyed
+ * to it. When every OPP is gone a table that remains is a reference the
+ * core kept (upstream keeps one for each identical OPP added twice); it is
+ * dropped here, so that no table outlives its device and turns up for a
+ * later device that gets the same address.
+ */
+static void conf_release_tables(void *data)
+{
+	struct device *dev = data;
+	struct opp_table *table;
+	unsigned int i;
+
+	dev_pm_opp_remove_all_dynamic(dev);
+	for (i = 0; i < 4; i++) {
+		table = dev_pm_opp_get_opp_table(dev);
+		if (IS_ERR_OR_NULL(table))
+			return;
+		dev_pm_opp_put_opp_table(table);
+		dev_pm_opp_put_opp_table(table);
+	}
+}
 
 /* A root device called @name (unique while the test runs, 23 chars max). */
 struct device *conf_device(struct kunit *test, const char *name)
@@ -102,7 +123,7 @@ struct device *conf_device(struct kunit *test, const char *name)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	conf_defer(test, conf_root_unregister, dev);
-	conf_defer(test, conf_remove_dynamic, dev);
+	conf_defer(test, conf_release_tables, dev);
 	return dev;
 }
 

@@ -568,8 +568,16 @@ static void conf_of_v1_rates_in_khz(struct kunit *test)
 /* voltage-tolerance, in percent, sets the minimum and maximum. */
 static void conf_of_v1_tolerance_sets_range(struct kunit *test)
 {
-	struct dev_pm_opp_supply s = of_supply(test, of_loaded(test, "conf,v1"),
-					       V1_K1 * 1000UL);
+	struct dev_pm_opp_config config = { .regulator_names = of_vdd };
+	struct dev_pm_opp_supply s;
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_of);
+	conf_reg(test, NULL, OF_NAME, "vdd", 0, 0);
+	dev = conf_of_device(test, OF_NAME, "conf,v1");
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	s = of_supply(test, dev, V1_K1 * 1000UL);
 
 	KUNIT_EXPECT_EQ(test, s.u_volt, V1_U1);
 	KUNIT_EXPECT_EQ(test, s.u_volt_min, V1_U1 - V1_U1 * V1_TOL / 100);

@@ -83,9 +83,10 @@ run_core() {
 }
 
 main() {
-	local core start=$SECONDS logs=()
+	local core start logs=()
 	bash "$OPP_SCRIPTS/deps.sh"
 	lock_cache
+	start=$SECONDS
 	trap restore_tree EXIT
 	bash "$OPP_SCRIPTS/tree.sh" >/dev/null
 	rm -rf "$CONF_OUT" && mkdir -p "$CONF_OUT"
@@ -95,7 +96,7 @@ main() {
 	done
 	restore_tree
 	trap - EXIT
-	say "make conformance took $((SECONDS - start)) s; logs in $CONF_OUT"
+	say "make conformance took $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"
 	python3 "$OPP_SCRIPTS/conformance-results.py" "${logs[@]}"
 }
 
