@@ -67,6 +67,7 @@ unsigned int conf_log_count(struct conf_log *log, enum conf_ev_kind kind);
 
 /* Devices. Their dynamic OPPs go away with the test. */
 struct device *conf_device(struct kunit *test, const char *name);
+void conf_track_tables(struct kunit *test, struct device *dev);
 void conf_bind_node(struct kunit *test, struct device *dev,
 		    const char *compatible);
 struct device *conf_of_device(struct kunit *test, const char *name,

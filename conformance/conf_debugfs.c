@@ -4,6 +4,7 @@
  * space reads them.
  */
 
+#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/bits.h>
 #include <linux/device.h>
@@ -258,6 +259,21 @@ static void conf_debugfs_two_clocks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dbg_rate_of(test, 3 - high, 1), MC_LO_BUS);
 }
 
+/* A device with a parent is listed as "<parent>-<device>". */
+static void conf_debugfs_dir_names_parent_and_device(struct kunit *test)
+{
+	struct device *dev = kunit_device_register(test, "dbg");
+	char path[160];
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_NOT_NULL(test, dev->parent);
+	conf_track_tables(test, dev);
+	conf_add(test, dev, DBG_F1, DBG_U1);
+	snprintf(path, sizeof(path), "opp/%s-%s/opp:100000000/rate_hz",
+		 dev_name(dev->parent), dev_name(dev));
+	conf_expect_debugfs(test, path, "100000000\n");
+}
+
 static struct kunit_case conf_debugfs_cases[] = {
 	KUNIT_CASE(conf_debugfs_available_is_y_then_n),
 	KUNIT_CASE(conf_debugfs_rate_hz),
@@ -275,6 +291,7 @@ static struct kunit_case conf_debugfs_cases[] = {
 	KUNIT_CASE(conf_debugfs_removed_table_is_gone),
 	KUNIT_CASE(conf_debugfs_removed_opp_is_gone),
 	KUNIT_CASE(conf_debugfs_two_clocks),
+	KUNIT_CASE(conf_debugfs_dir_names_parent_and_device),
 	{}
 };
 

@@ -442,4 +442,75 @@ static struct kunit_suite conf_clockless_suite = {
 	.test_cases = conf_clockless_cases,
 };
 
-kunit_test_suites(&conf_set_rate_suite, &conf_clockless_suite);
+#define BWD_NAME	"conf-bwd"
+
+/* The bandwidth table with its interconnects and a clock, at BW_F1. */
+static struct conf_log *bwd_fix(struct kunit *test, struct device **devp)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_of);
+	conf_icc(test, log, "conf,icc");
+	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
+	dev = conf_of_device(test, BWD_NAME, "conf,bw");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, BW_F1), 0);
+	log->nr = 0;
+	*devp = dev;
+	return log;
+}
+
+/* Going up, each path gets its new peak before the clock moves. */
+static void conf_bw_up_before_clock(struct kunit *test)
+{
+	struct device *dev;
+	struct conf_log *log = bwd_fix(test, &dev);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, BW_P2 },
+			{ CONF_EV_BW, 2, BW_P2B },
+			{ CONF_EV_RATE, 0, BW_F2 });
+}
+
+/* Going down, the clock moves before the paths get their lower peaks. */
+static void conf_bw_down_after_clock(struct kunit *test)
+{
+	struct device *dev;
+	struct conf_log *log = bwd_fix(test, &dev);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
+	log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F1), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_RATE, 0, BW_F1 },
+			{ CONF_EV_BW, 0, BW_P1 },
+			{ CONF_EV_BW, 2, BW_P1B });
+}
+
+/* Rate 0 drops every path's bandwidth to 0. */
+static void conf_bw_rate_zero_drops_bandwidth(struct kunit *test)
+{
+	struct device *dev;
+	struct conf_log *log = bwd_fix(test, &dev);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, 0), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, 0 },
+			{ CONF_EV_BW, 2, 0 });
+}
+
+static struct kunit_case conf_bw_cases[] = {
+	KUNIT_CASE(conf_bw_up_before_clock),
+	KUNIT_CASE(conf_bw_down_after_clock),
+	KUNIT_CASE(conf_bw_rate_zero_drops_bandwidth),
+	{}
+};
+
+static struct kunit_suite conf_bw_suite = {
+	.name = "opp_conf_bw",
+	.test_cases = conf_bw_cases,
+};
+
+kunit_test_suites(&conf_set_rate_suite, &conf_clockless_suite, &conf_bw_suite);

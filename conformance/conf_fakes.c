@@ -116,6 +116,12 @@ static void conf_release_tables(void *data)
 	}
 }
 
+/* Tables keyed to @dev (made by the test) go before it does. */
+void conf_track_tables(struct kunit *test, struct device *dev)
+{
+	conf_defer(test, conf_release_tables, dev);
+}
+
 /* A root device called @name (unique while the test runs, 23 chars max). */
 struct device *conf_device(struct kunit *test, const char *name)
 {

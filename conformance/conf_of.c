@@ -8,6 +8,7 @@
  * life cycle.
  */
 
+#include <kunit/device.h>
 #include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
@@ -738,6 +739,25 @@ static void conf_of_single_phandle_any_index(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, of_has(dev, IDX0_F));
 }
 
+/* devm_pm_opp_of_add_table(): the table goes when the device does. */
+static void conf_of_devm_table_goes_with_device(struct kunit *test)
+{
+	struct device *dev;
+	char path[160];
+
+	CONF_OVERLAY(test, conf_of);
+	dev = kunit_device_register(test, "devm");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_NOT_NULL(test, dev->parent);
+	device_set_node(dev, of_fwnode_handle(conf_node(test, "conf,v2")));
+	snprintf(path, sizeof(path), "opp/%s-%s", dev_name(dev->parent),
+		 dev_name(dev));
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_TRUE(test, conf_debugfs_exists(test, path));
+	kunit_device_unregister(test, dev);
+	KUNIT_EXPECT_FALSE(test, conf_debugfs_exists(test, path));
+}
+
 static struct kunit_case conf_of_tables_cases[] = {
 	KUNIT_CASE(conf_of_shared_table_is_one),
 	KUNIT_CASE(conf_of_shared_table_disable_seen_by_both),
@@ -746,6 +766,7 @@ static struct kunit_case conf_of_tables_cases[] = {
 	KUNIT_CASE(conf_of_remove_table_keeps_added),
 	KUNIT_CASE(conf_of_indexed_table),
 	KUNIT_CASE(conf_of_single_phandle_any_index),
+	KUNIT_CASE(conf_of_devm_table_goes_with_device),
 	{}
 };
 
