@@ -7,7 +7,7 @@ OPP_SCRIPTS := $(abspath $(dir $(OPP_HOST_MK)))
 export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
-.PHONY: check demo lint compat bench deps tree clean-cache help
+.PHONY: check demo lint compat bench conformance deps tree clean-cache help
 
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
@@ -24,6 +24,9 @@ compat: ## compile every in-tree OPP user for arm64 (and arm) against this core
 bench: ## upstream's OPP core against ours, built and booted twice (not CI)
 	@bash $(OPP_SCRIPTS)/bench.sh
 
+conformance: ## upstream's OPP core and ours through the same opp_conf_* suites
+	@bash $(OPP_SCRIPTS)/conformance.sh
+
 deps: ## install the missing Debian packages (root), or print the apt-get line
 	@bash $(OPP_SCRIPTS)/deps.sh
 
@@ -39,3 +42,4 @@ help: ## this list
 	@echo 'variables: SUITE=<kunit glob>  OPP_CACHE=<dir, default ~/.cache/opp-linux-6.12>'
 	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
 	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
+	@echo '           CONFORMANCE_CORES=<default "upstream ours">'

@@ -9,8 +9,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # Files of the repo that are not part of drivers/opp.
-# bench/ is grafted only by make bench (scripts/bench.sh).
-GRAFT_EXCLUDES=(/.git /.gitignore /.ci /scripts /Documentation /README.md /include /bench)
+# bench/ and conformance/ are grafted only by make bench and make conformance
+# (scripts/bench.sh, scripts/conformance.sh).
+GRAFT_EXCLUDES=(/.git /.gitignore /.ci /scripts /Documentation /README.md /include /bench
+	/conformance)
 
 tarball_id() {
 	stat -c '%s %Y' "$OPP_TARBALL"

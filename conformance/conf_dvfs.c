@@ -1,0 +1,516 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * opp_conf_set_rate: what dev_pm_opp_set_rate() does to a device's clock
+ * and supply, in which order, and what it refuses.
+ */
+
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/pm_opp.h>
+
+#include "conf.h"
+
+#define SR_NAME	"conf-sr"
+#define SR_F1	100000000UL
+#define SR_F2	200000000UL
+#define SR_F3	300000000UL
+#define SR_U1	900000UL
+#define SR_U2	1000000UL
+#define SR_U3	1100000UL
+
+struct sr_fix {
+	struct conf_log *log;
+	struct conf_clk *clk;
+	struct conf_reg *reg;
+	struct device *dev;
+};
+
+static const char * const sr_supplies[] = { "vdd", NULL };
+
+/*
+ * The cpufreq-dt shape: the clock found by the device's name, supply "vdd"
+ * named through dev_pm_opp_set_regulators(), three OPPs added at run time.
+ * The clock starts at @boot_rate.
+ */
+static struct sr_fix *sr_fix(struct kunit *test, unsigned long boot_rate)
+{
+	struct sr_fix *fix = kunit_kzalloc(test, sizeof(*fix), GFP_KERNEL);
+	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
+
+	KUNIT_ASSERT_NOT_NULL(test, fix);
+	fix->log = conf_log(test);
+	fix->clk = conf_clk(test, fix->log, SR_NAME, NULL, boot_rate, 0);
+	fix->reg = conf_reg(test, fix->log, SR_NAME, "vdd", 0, 0);
+	fix->dev = conf_device(test, SR_NAME);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, fix->dev, &config), 0);
+	conf_add(test, fix->dev, SR_F1, SR_U1);
+	conf_add(test, fix->dev, SR_F2, SR_U2);
+	conf_add(test, fix->dev, SR_F3, SR_U3);
+	return fix;
+}
+
+/* A fixture already at @freq through dev_pm_opp_set_rate(), log emptied. */
+static struct sr_fix *sr_fix_at(struct kunit *test, unsigned long freq)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, freq), 0);
+	fix->log->nr = 0;
+	return fix;
+}
+
+/* The first transition sets the supply's voltage, then enables it. */
+static void conf_set_rate_first_sets_voltage_then_enables(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U1 },
+			{ CONF_EV_ON, 0, 0 });
+	KUNIT_EXPECT_TRUE(test, fix->reg->on);
+}
+
+/* Going up, the voltage is raised before the clock. */
+static void conf_set_rate_up_voltage_before_clock(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U3 },
+			{ CONF_EV_RATE, 0, SR_F3 });
+}
+
+/* Going down, the clock is lowered before the voltage. */
+static void conf_set_rate_down_clock_before_voltage(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F3);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_RATE, 0, SR_F1 },
+			{ CONF_EV_VOLT, 0, SR_U1 });
+}
+
+/* Above the fastest OPP: -ERANGE, and neither clock nor supply moves. */
+static void conf_set_rate_above_max_is_erange(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3 + 1), -ERANGE);
+	CONF_EXPECT_QUIET(test, fix->log);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1);
+	KUNIT_EXPECT_EQ(test, conf_reg_uv(fix->reg), SR_U1);
+}
+
+/* The same rate again changes nothing. */
+static void conf_set_rate_same_rate_again_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
+}
+
+/* Between two OPPs: the clock gets the rate asked, the supply the ceil's. */
+static void conf_set_rate_between_opps_clock_gets_request(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1 + SR_F1 / 2),
+			0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U2 },
+			{ CONF_EV_RATE, 0, SR_F1 + SR_F1 / 2 });
+}
+
+/* Another rate under the same OPP moves the clock alone. */
+static void conf_set_rate_within_opp_moves_clock_only(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1 + SR_F1 / 2);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_RATE, 0, SR_F2 });
+}
+
+/* Rate 0 disables the supply and leaves the clock where it is. */
+static void conf_set_rate_zero_disables_supply(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_OFF, 0, 0 });
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F2);
+}
+
+/* Rate 0 before any transition does nothing. */
+static void conf_set_rate_zero_first_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
+}
+
+/* After rate 0, the same OPP again enables the supply again. */
+static void conf_set_rate_after_zero_enables_again(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	fix->log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_ON, 0, 0 });
+}
+
+/* A device without a table: -ENODEV. */
+static void conf_set_rate_without_table_is_enodev(struct kunit *test)
+{
+	struct device *dev = conf_device(test, "conf-sr-none");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), -ENODEV);
+}
+
+/* A supply that fails going up fails the transition before the clock. */
+static void conf_set_rate_supply_error_keeps_clock(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1);
+
+	fix->reg->fail = -EIO;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), -EIO);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1);
+}
+
+/* A clock that refuses the rate fails the transition with its error. */
+static void conf_set_rate_clock_error_is_returned(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1);
+
+	conf_clk_block(test, fix->clk);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), -EBUSY);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1);
+}
+
+/* dev_pm_opp_set_opp() goes to the OPP given, in the same order. */
+static void conf_set_opp_moves_to_opp(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1);
+	struct dev_pm_opp *opp = conf_exact(test, fix->dev, SR_F3, true);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U3 },
+			{ CONF_EV_RATE, 0, SR_F3 });
+}
+
+/* dev_pm_opp_set_opp(NULL) is rate 0: the supply goes off. */
+static void conf_set_opp_null_disables_supply(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, NULL), 0);
+	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_OFF, 0, 0 });
+}
+
+struct sr_helper {
+	struct conf_log *log;
+	unsigned int calls;
+	unsigned long old_freq;
+	unsigned int count;
+};
+
+static int sr_config_regulators(struct device *dev, struct dev_pm_opp *old_opp,
+				struct dev_pm_opp *new_opp,
+				struct regulator **regulators,
+				unsigned int count)
+{
+	struct sr_helper *h = dev_get_drvdata(dev);
+
+	h->calls++;
+	h->old_freq = dev_pm_opp_get_freq(old_opp);
+	h->count = count;
+	conf_log_add(h->log, CONF_EV_VOLT, 9, dev_pm_opp_get_freq(new_opp));
+	return 0;
+}
+
+static const char * const sr_two_supplies[] = { "vdd", "vdd2", NULL };
+
+/*
+ * Two supplies and a config_regulators helper: the helper is called with
+ * both, the old and the new OPP, in the supplies' place (before the clock
+ * going up), and the core sets no supply itself.
+ */
+static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
+{
+	struct sr_helper *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	struct dev_pm_opp_config config = {
+		.regulator_names = sr_two_supplies,
+		.config_regulators = sr_config_regulators,
+	};
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	h->log = log;
+	CONF_OVERLAY(test, conf_dvfs);
+	conf_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
+	conf_reg(test, log, "conf-dual", "vdd", 0, 0);
+	conf_reg(test, log, "conf-dual", "vdd2", 1, 0);
+	dev = conf_of_device(test, "conf-dual", "conf,dual");
+	dev_set_drvdata(dev, h);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F1), 0);
+	log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_VOLT, 9, DUAL_F2 },
+			{ CONF_EV_RATE, 0, DUAL_F2 });
+	KUNIT_EXPECT_EQ(test, h->calls, 2);
+	KUNIT_EXPECT_EQ(test, h->old_freq, DUAL_F1);
+	KUNIT_EXPECT_EQ(test, h->count, 2);
+}
+
+#define LV_L1	1
+#define LV_L2	2
+
+/* A clock and a PM domain, OPPs with levels, at SR_F1 already. */
+static struct sr_fix *sr_level_fix(struct kunit *test)
+{
+	struct sr_fix *fix = kunit_kzalloc(test, sizeof(*fix), GFP_KERNEL);
+	struct dev_pm_opp_data data = { .freq = SR_F1, .level = LV_L1 };
+
+	KUNIT_ASSERT_NOT_NULL(test, fix);
+	fix->log = conf_log(test);
+	fix->clk = conf_clk(test, fix->log, SR_NAME, NULL, SR_F1, 0);
+	fix->dev = conf_device(test, SR_NAME);
+	conf_pm_domain(test, fix->log, fix->dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &data), 0);
+	data.freq = SR_F2;
+	data.level = LV_L2;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &data), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
+	fix->log->nr = 0;
+	return fix;
+}
+
+/* Going up, the level is voted before the clock moves. */
+static void conf_set_rate_up_level_before_clock(struct kunit *test)
+{
+	struct sr_fix *fix = sr_level_fix(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_LEVEL, 0, LV_L2 },
+			{ CONF_EV_RATE, 0, SR_F2 });
+}
+
+/* Going down, the clock moves before the level is voted. */
+static void conf_set_rate_down_clock_before_level(struct kunit *test)
+{
+	struct sr_fix *fix = sr_level_fix(test);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	fix->log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_RATE, 0, SR_F1 },
+			{ CONF_EV_LEVEL, 0, LV_L1 });
+}
+
+static struct kunit_case conf_set_rate_cases[] = {
+	KUNIT_CASE(conf_set_rate_first_sets_voltage_then_enables),
+	KUNIT_CASE(conf_set_rate_up_voltage_before_clock),
+	KUNIT_CASE(conf_set_rate_down_clock_before_voltage),
+	KUNIT_CASE(conf_set_rate_above_max_is_erange),
+	KUNIT_CASE(conf_set_rate_same_rate_again_is_quiet),
+	KUNIT_CASE(conf_set_rate_between_opps_clock_gets_request),
+	KUNIT_CASE(conf_set_rate_within_opp_moves_clock_only),
+	KUNIT_CASE(conf_set_rate_zero_disables_supply),
+	KUNIT_CASE(conf_set_rate_zero_first_is_quiet),
+	KUNIT_CASE(conf_set_rate_after_zero_enables_again),
+	KUNIT_CASE(conf_set_rate_without_table_is_enodev),
+	KUNIT_CASE(conf_set_rate_supply_error_keeps_clock),
+	KUNIT_CASE(conf_set_rate_clock_error_is_returned),
+	KUNIT_CASE(conf_set_opp_moves_to_opp),
+	KUNIT_CASE(conf_set_opp_null_disables_supply),
+	KUNIT_CASE(conf_set_rate_regulator_helper_replaces_core),
+	KUNIT_CASE(conf_set_rate_up_level_before_clock),
+	KUNIT_CASE(conf_set_rate_down_clock_before_level),
+	{}
+};
+
+static struct kunit_suite conf_set_rate_suite = {
+	.name = "opp_conf_set_rate",
+	.test_cases = conf_set_rate_cases,
+};
+
+#define CL_NAME	"conf-cl"
+
+static const char * const cl_one_clock[] = { NULL, NULL };
+
+/* No clock at all: rated OPPs with levels, voted through a PM domain. */
+static void conf_clockless_rated_opps_vote_level(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev = conf_device(test, CL_NAME);
+	struct dev_pm_opp_data data = { .freq = SR_F1, .level = LV_L1 };
+
+	conf_pm_domain(test, log, dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+	data.freq = SR_F2;
+	data.level = LV_L2;
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, log, { CONF_EV_LEVEL, 0, LV_L2 });
+}
+
+/* No clock at all: rated OPPs still set their supply's voltage. */
+static void conf_clockless_rated_opps_set_supply(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	conf_reg(test, log, CL_NAME, "vdd", 0, 0);
+	dev = conf_device(test, CL_NAME);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	conf_add(test, dev, SR_F1, SR_U1);
+	conf_add(test, dev, SR_F2, SR_U2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_VOLT, 0, SR_U2 },
+			{ CONF_EV_ON, 0, 0 });
+}
+
+/* No clock at all: above the fastest OPP is still -ERANGE. */
+static void conf_clockless_above_max_is_erange(struct kunit *test)
+{
+	struct device *dev = conf_device(test, CL_NAME);
+
+	conf_add(test, dev, SR_F1, SR_U1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), -ERANGE);
+}
+
+/* A clock and no OPPs: dev_pm_opp_set_rate() is clk_set_rate(). */
+static void conf_clock_only_sets_clock(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .clk_names = cl_one_clock };
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	conf_clk(test, log, CL_NAME, NULL, SR_F1, 0);
+	dev = conf_device(test, CL_NAME);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1 + SR_F1 / 2), 0);
+	CONF_EXPECT_LOG(test, log, { CONF_EV_RATE, 0, SR_F1 + SR_F1 / 2 });
+}
+
+/* After clock-only transitions, OPPs added later are reached by rate. */
+static void conf_clock_only_then_opp_rate(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .clk_names = cl_one_clock };
+	struct conf_log *log = conf_log(test);
+	struct conf_clk *clk;
+	struct device *dev;
+
+	clk = conf_clk(test, log, CL_NAME, NULL, SR_F1, 0);
+	dev = conf_device(test, CL_NAME);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1 + SR_F1 / 2), 0);
+	conf_add(test, dev, SR_F1, SR_U1);
+	conf_add(test, dev, SR_F2, SR_U2);
+	log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), 0);
+	CONF_EXPECT_LOG(test, log, { CONF_EV_RATE, 0, SR_F1 });
+	KUNIT_EXPECT_EQ(test, clk->rate, SR_F1);
+}
+
+static struct kunit_case conf_clockless_cases[] = {
+	KUNIT_CASE(conf_clockless_rated_opps_vote_level),
+	KUNIT_CASE(conf_clockless_rated_opps_set_supply),
+	KUNIT_CASE(conf_clockless_above_max_is_erange),
+	KUNIT_CASE(conf_clock_only_sets_clock),
+	KUNIT_CASE(conf_clock_only_then_opp_rate),
+	{}
+};
+
+static struct kunit_suite conf_clockless_suite = {
+	.name = "opp_conf_clockless",
+	.test_cases = conf_clockless_cases,
+};
+
+#define BWD_NAME	"conf-bwd"
+
+/* The bandwidth table with its interconnects and a clock, at BW_F1. */
+static struct conf_log *bwd_fix(struct kunit *test, struct device **devp)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_of);
+	conf_icc(test, log, "conf,icc");
+	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
+	dev = conf_of_device(test, BWD_NAME, "conf,bw");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, BW_F1), 0);
+	log->nr = 0;
+	*devp = dev;
+	return log;
+}
+
+/* Going up, each path gets its new peak before the clock moves. */
+static void conf_bw_up_before_clock(struct kunit *test)
+{
+	struct device *dev;
+	struct conf_log *log = bwd_fix(test, &dev);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, BW_P2 },
+			{ CONF_EV_BW, 2, BW_P2B },
+			{ CONF_EV_RATE, 0, BW_F2 });
+}
+
+/* Going down, the clock moves before the paths get their lower peaks. */
+static void conf_bw_down_after_clock(struct kunit *test)
+{
+	struct device *dev;
+	struct conf_log *log = bwd_fix(test, &dev);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
+	log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F1), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_RATE, 0, BW_F1 },
+			{ CONF_EV_BW, 0, BW_P1 },
+			{ CONF_EV_BW, 2, BW_P1B });
+}
+
+/* Rate 0 drops every path's bandwidth to 0. */
+static void conf_bw_rate_zero_drops_bandwidth(struct kunit *test)
+{
+	struct device *dev;
+	struct conf_log *log = bwd_fix(test, &dev);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, 0), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, 0 },
+			{ CONF_EV_BW, 2, 0 });
+}
+
+static struct kunit_case conf_bw_cases[] = {
+	KUNIT_CASE(conf_bw_up_before_clock),
+	KUNIT_CASE(conf_bw_down_after_clock),
+	KUNIT_CASE(conf_bw_rate_zero_drops_bandwidth),
+	{}
+};
+
+static struct kunit_suite conf_bw_suite = {
+	.name = "opp_conf_bw",
+	.test_cases = conf_bw_cases,
+};
+
+kunit_test_suites(&conf_set_rate_suite, &conf_clockless_suite, &conf_bw_suite);

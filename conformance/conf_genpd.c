@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * opp_conf_genpd: tables of generic PM domains, consumers whose OPPs
+ * require a domain's OPPs, the votes they make, and the translations
+ * between domains.
+ * opp_conf_required: required OPPs of a plain (not power domain) table.
+ */
+
+#include <kunit/of.h>
+#include <kunit/test.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/of.h>
+#include <linux/pm_domain.h>
+#include <linux/pm_opp.h>
+#include <linux/pm_runtime.h>
+
+#include "conf.h"
+
+#define GP_NAME		"conf-gp"
+
+/* The domain's overlay, a logged domain on conf,genpd, and a log. */
+static struct conf_genpd *gp_domain(struct kunit *test, struct conf_log *log)
+{
+	CONF_OVERLAY(test, conf_genpd);
+	return conf_genpd(test, log, "conf,genpd", 1);
+}
+
+/* conf,cons with its table loaded, after the domain. */
+static struct device *gp_consumer(struct kunit *test)
+{
+	struct device *dev;
+
+	gp_domain(test, NULL);
+	dev = conf_of_device(test, GP_NAME, "conf,cons");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	return dev;
+}
+
+/* A domain provider with a performance state callback gets its table. */
+static void conf_genpd_provider_gets_table(struct kunit *test)
+{
+	struct conf_genpd *g = gp_domain(test, NULL);
+	struct dev_pm_opp *opp;
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(&g->pd.dev), 2);
+	opp = dev_pm_opp_find_level_exact(&g->pd.dev, DOM_L2);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	dev_pm_opp_put(opp);
+}
+
+/* With one domain, a consumer OPP takes the level of the OPP it requires. */
+static void conf_genpd_single_domain_level_inherited(struct kunit *test)
+{
+	struct device *dev = gp_consumer(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
+							      true)),
+			DOM_L2);
+}
+
+/* The inherited level is a real level: level lookups find it. */
+static void conf_genpd_inherited_level_found_by_level(struct kunit *test)
+{
+	struct device *dev = gp_consumer(test);
+	struct dev_pm_opp *opp = dev_pm_opp_find_level_exact(dev, DOM_L2);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), CONS_F2);
+}
+
+/* The required performance state is the domain OPP's level. */
+static void conf_genpd_required_pstate(struct kunit *test)
+{
+	struct device *dev = gp_consumer(test);
+	struct dev_pm_opp *opp = conf_exact(test, dev, CONS_F2, true);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_required_pstate(opp, 0), DOM_L2);
+}
+
+/* The consumer attached to the domain, with a clock, at CONS_F1. */
+static struct device *gp_voter(struct kunit *test, struct conf_log *log)
+{
+	struct device *dev;
+
+	gp_domain(test, log);
+	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	dev = conf_of_device(test, GP_NAME, "conf,cons");
+	conf_genpd_attach(test, dev);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F1), 0);
+	log->nr = 0;
+	return dev;
+}
+
+/* Going up, the domain gets the new state before the clock moves. */
+static void conf_genpd_set_rate_up_votes_domain_first(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev = gp_voter(test, log);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_LEVEL, 1, DOM_L2 },
+			{ CONF_EV_RATE, 0, CONS_F2 });
+}
+
+/* Going down, the clock moves before the domain gets the lower state. */
+static void conf_genpd_set_rate_down_votes_domain_last(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev = gp_voter(test, log);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
+	log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F1), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_RATE, 0, CONS_F1 },
+			{ CONF_EV_LEVEL, 1, DOM_L1 });
+}
+
+/* Rate 0 drops the consumer's vote: the domain goes to state 0. */
+static void conf_genpd_rate_zero_drops_vote(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev = gp_voter(test, log);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, 0), 0);
+	CONF_EXPECT_LOG(test, log, { CONF_EV_LEVEL, 1, 0 });
+}
+
+/* Before the domain's table exists, required states read 0. */
+static void conf_genpd_pending_required_pstate_is_zero(struct kunit *test)
+{
+	struct dev_pm_opp *opp;
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_genpd);
+	dev = conf_of_device(test, GP_NAME, "conf,cons");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	opp = conf_exact(test, dev, CONS_F2, true);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_required_pstate(opp, 0), 0);
+}
+
+/* Before the domain's table exists, transitions are -EBUSY. */
+static void conf_genpd_pending_set_rate_is_ebusy(struct kunit *test)
+{
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_genpd);
+	dev = conf_of_device(test, GP_NAME, "conf,cons");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), -EBUSY);
+}
+
+/* When the domain's table comes, the consumer's OPPs link to it. */
+static void conf_genpd_linked_when_domain_arrives(struct kunit *test)
+{
+	struct conf_genpd *g;
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_genpd);
+	g = conf_genpd_new(test);
+	dev = conf_of_device(test, GP_NAME, "conf,cons");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
+							      true)),
+			DOM_L2);
+}
+
+static const char * const gp_perf[] = { "perf", NULL };
+static const char * const gp_nope[] = { "nope", NULL };
+
+static void gp_runtime_put(void *dev)
+{
+	pm_runtime_put_sync(dev);
+}
+
+/* Attached by name, the domain is voted through its virtual device. */
+static void conf_genpd_attach_by_name_votes(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device **virt_devs = NULL;
+	struct dev_pm_opp_config config = {
+		.genpd_names = gp_perf,
+		.virt_devs = &virt_devs,
+	};
+	struct device *dev;
+
+	gp_domain(test, log);
+	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	dev = conf_of_device(test, GP_NAME, "conf,cons-named");
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_NOT_NULL(test, virt_devs);
+	KUNIT_ASSERT_NOT_NULL(test, virt_devs[0]);
+	/* A runtime-suspended device's votes wait for it to resume. */
+	KUNIT_ASSERT_EQ(test, pm_runtime_resume_and_get(virt_devs[0]), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, gp_runtime_put,
+							virt_devs[0]), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_LEVEL, 1, DOM_L2 },
+			{ CONF_EV_RATE, 0, CONS_F2 });
+}
+
+/* A domain name the node does not list: -ENODEV. */
+static void conf_genpd_attach_unknown_name_is_enodev(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .genpd_names = gp_nope };
+	struct device *dev;
+
+	gp_domain(test, NULL);
+	dev = conf_of_device(test, GP_NAME, "conf,cons-named");
+	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -ENODEV);
+}
+
+/* Required devices given by the caller get the required OPPs' levels. */
+static void conf_genpd_required_devs_vote(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *req, *dev;
+	struct device *required[1];
+	struct dev_pm_opp_config config = { .required_devs = required };
+
+	gp_domain(test, NULL);
+	req = conf_device(test, "conf-gp-req");
+	conf_pm_domain(test, log, req);
+	required[0] = req;
+	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	dev = conf_of_device(test, GP_NAME, "conf,cons-plain");
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_LEVEL, 0, DOM_L2 },
+			{ CONF_EV_RATE, 0, CONS_F2 });
+}
+
+/* A table whose OPPs have required-opps says so. */
+static void conf_genpd_has_required_opp(struct kunit *test)
+{
+	struct device *cons, *plain;
+
+	CONF_OVERLAY(test, conf_genpd);
+	cons = conf_of_device(test, GP_NAME, "conf,cons");
+	plain = conf_of_device(test, "conf-gp-plain", "conf,req");
+	KUNIT_EXPECT_TRUE(test, dev_pm_opp_of_has_required_opp(cons));
+	KUNIT_EXPECT_FALSE(test, dev_pm_opp_of_has_required_opp(plain));
+}
+
+/* of_get_required_opp_performance_state() reads the domain OPP's level. */
+static void conf_genpd_of_required_pstate(struct kunit *test)
+{
+	struct device_node *np;
+
+	gp_domain(test, NULL);
+	np = of_find_node_by_path("/conf-cons-table/opp-200000000");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
+			DOM_L2);
+}
+
+/* A node without required-opps: -ENODEV. */
+static void conf_genpd_of_required_pstate_without_property(struct kunit *test)
+{
+	struct device_node *np;
+
+	gp_domain(test, NULL);
+	np = of_find_node_by_path("/conf-dom-table/opp-high");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
+			-ENODEV);
+}
+
+/* Two domain tables loaded from nodes, the child one requiring the other. */
+static void gp_domains(struct kunit *test, struct opp_table **parent,
+		       struct opp_table **child)
+{
+	struct device *p, *c;
+
+	CONF_OVERLAY(test, conf_genpd);
+	p = conf_of_device(test, "conf-gp-parent", "conf,genpd");
+	c = conf_of_device(test, "conf-gp-child", "conf,child-pd");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, p), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, c), 0);
+	*parent = conf_table(test, p);
+	*child = conf_table(test, c);
+}
+
+/* A child domain's state translates to the parent state its OPP requires. */
+static void conf_genpd_xlate_pstate_maps_levels(struct kunit *test)
+{
+	struct opp_table *parent, *child;
+
+	gp_domains(test, &parent, &child);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_xlate_performance_state(child, parent,
+								 CHILD_L2),
+			DOM_L2);
+}
+
+/* A table without required OPPs translates a state to itself. */
+static void conf_genpd_xlate_pstate_without_required(struct kunit *test)
+{
+	struct opp_table *parent, *child;
+
+	gp_domains(test, &parent, &child);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_xlate_performance_state(parent, child,
+								 7),
+			7);
+}
+
+static struct kunit_case conf_genpd_cases[] = {
+	KUNIT_CASE(conf_genpd_provider_gets_table),
+	KUNIT_CASE(conf_genpd_single_domain_level_inherited),
+	KUNIT_CASE(conf_genpd_inherited_level_found_by_level),
+	KUNIT_CASE(conf_genpd_required_pstate),
+	KUNIT_CASE(conf_genpd_set_rate_up_votes_domain_first),
+	KUNIT_CASE(conf_genpd_set_rate_down_votes_domain_last),
+	KUNIT_CASE(conf_genpd_rate_zero_drops_vote),
+	KUNIT_CASE(conf_genpd_pending_required_pstate_is_zero),
+	KUNIT_CASE(conf_genpd_pending_set_rate_is_ebusy),
+	KUNIT_CASE(conf_genpd_linked_when_domain_arrives),
+	KUNIT_CASE(conf_genpd_attach_by_name_votes),
+	KUNIT_CASE(conf_genpd_attach_unknown_name_is_enodev),
+	KUNIT_CASE(conf_genpd_required_devs_vote),
+	KUNIT_CASE(conf_genpd_has_required_opp),
+	KUNIT_CASE(conf_genpd_of_required_pstate),
+	KUNIT_CASE(conf_genpd_of_required_pstate_without_property),
+	KUNIT_CASE(conf_genpd_xlate_pstate_maps_levels),
+	KUNIT_CASE(conf_genpd_xlate_pstate_without_required),
+	{}
+};
+
+static struct kunit_suite conf_genpd_suite = {
+	.name = "opp_conf_genpd",
+	.test_cases = conf_genpd_cases,
+};
+
+/* The plain required table, loaded; then the device of @compatible. */
+static struct device *rq_user(struct kunit *test, const char *compatible,
+			      struct device **req)
+{
+	struct device *r;
+
+	CONF_OVERLAY(test, conf_genpd);
+	r = conf_of_device(test, "conf-rq", "conf,req");
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, r), 0);
+	if (req)
+		*req = r;
+	return conf_of_device(test, "conf-rq-user", compatible);
+}
+
+/* An OPP whose required OPP is disabled when it loads is unavailable. */
+static void conf_required_unavailable_makes_user_unavailable(struct kunit *test)
+{
+	struct device *req, *dev = rq_user(test, "conf,req-user", &req);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(req, REQ_F2), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+	conf_exact(test, dev, RU_F2, false);
+}
+
+/* An OPP requiring a node its table did not load fails the table. */
+static void conf_required_missing_opp_fails_table(struct kunit *test)
+{
+	struct device *dev = rq_user(test, "conf,req-missing", NULL);
+
+	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/* dev_pm_opp_xlate_required_opp() gives the OPP required. */
+static void conf_required_xlate_required_opp(struct kunit *test)
+{
+	struct device *req, *dev = rq_user(test, "conf,req-user", &req);
+	struct dev_pm_opp *opp;
+
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	opp = dev_pm_opp_xlate_required_opp(conf_table(test, dev),
+					    conf_table(test, req),
+					    conf_exact(test, dev, RU_F2, true));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), REQ_F2);
+}
+
+/* Translating towards a table that is not required: -ENODEV. */
+static void conf_required_xlate_unrelated_is_enodev(struct kunit *test)
+{
+	struct device *dev = rq_user(test, "conf,req-user", NULL);
+	struct opp_table *table;
+	struct dev_pm_opp *opp;
+
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	table = conf_table(test, dev);
+	opp = conf_exact(test, dev, RU_F2, true);
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(dev_pm_opp_xlate_required_opp(table, table, opp)),
+			-ENODEV);
+}
+
+/* Required OPPs of a plain table are no performance states: 0. */
+static void conf_required_pstate_of_plain_table_is_zero(struct kunit *test)
+{
+	struct device *dev = rq_user(test, "conf,req-user", NULL);
+	struct dev_pm_opp *opp;
+
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	opp = conf_exact(test, dev, RU_F2, true);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_required_pstate(opp, 0), 0);
+}
+
+/* Only a domain's levels are inherited: a plain table's OPP has none. */
+static void conf_required_plain_table_gives_no_level(struct kunit *test)
+{
+	struct device *dev = rq_user(test, "conf,req-user", NULL);
+
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, RU_F2,
+							      true)),
+			U32_MAX);
+}
+
+/* of_get_required_opp_performance_state() of a plain table: -EINVAL. */
+static void conf_required_of_pstate_of_plain_table_is_einval(struct kunit *test)
+{
+	struct device_node *np;
+
+	rq_user(test, "conf,req-user", NULL);
+	np = of_find_node_by_path("/conf-req-user-table/opp-800000000");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
+			-EINVAL);
+}
+
+static struct kunit_case conf_required_cases[] = {
+	KUNIT_CASE(conf_required_unavailable_makes_user_unavailable),
+	KUNIT_CASE(conf_required_missing_opp_fails_table),
+	KUNIT_CASE(conf_required_xlate_required_opp),
+	KUNIT_CASE(conf_required_xlate_unrelated_is_enodev),
+	KUNIT_CASE(conf_required_pstate_of_plain_table_is_zero),
+	KUNIT_CASE(conf_required_plain_table_gives_no_level),
+	KUNIT_CASE(conf_required_of_pstate_of_plain_table_is_einval),
+	{}
+};
+
+static struct kunit_suite conf_required_suite = {
+	.name = "opp_conf_required",
+	.test_cases = conf_required_cases,
+};
+
+kunit_test_suites(&conf_genpd_suite, &conf_required_suite);
