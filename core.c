@@ -1128,11 +1128,20 @@ static struct dev_pm_opp *opp_find_level(struct device *dev,
 
 	/*
 	 * An OPP without a level compares as %OPP_LEVEL_UNSET, the highest
-	 * level: a floor search from UINT_MAX finds the last of them.
+	 * level: a floor search from UINT_MAX finds the last of them. A ceil
+	 * search that only reaches such OPPs found no level at all, which
+	 * callers asking for "at least this level" are told with -ENODEV.
 	 */
 	opp = opp_find(dev, &key, &value, match, true);
-	if (!IS_ERR(opp))
-		*level = value;
+	if (IS_ERR(opp))
+		return opp;
+	if (match == OPP_MATCH_CEIL && value == OPP_LEVEL_UNSET) {
+		dev_err(dev, "OPP table has no level at or above %u\n", *level);
+		dev_pm_opp_put(opp);
+		return ERR_PTR(-ENODEV);
+	}
+
+	*level = value;
 	return opp;
 }
 
@@ -1167,7 +1176,8 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_exact);
  * or an error pointer (@level is then unchanged):
  *
  * * -EINVAL - @dev is NULL or an error pointer
- * * -ENODEV - @dev has no OPP table
+ * * -ENODEV - @dev has no OPP table, or the OPPs at or above @level have
+ *   no level
  * * -ERANGE - every available OPP is below @level
  */
 struct dev_pm_opp *dev_pm_opp_find_level_ceil(struct device *dev,

@@ -422,9 +422,9 @@ static void opp_table_level_lookups(struct kunit *test)
 
 /*
  * OPPs without a level compare as OPP_LEVEL_UNSET, the highest level: a
- * ceil search finds the first of them, a floor search from UINT_MAX (the
- * way drivers ask for the highest level) the last, and a floor search from
- * any real level nothing.
+ * ceil search that reaches only them finds no level (-ENODEV), a floor
+ * search from UINT_MAX (the way drivers ask for the highest level) the
+ * last of them, and a floor search from any real level nothing.
  */
 static void opp_table_level_lookups_without_levels(struct kunit *test)
 {
@@ -439,11 +439,9 @@ static void opp_table_level_lookups_without_levels(struct kunit *test)
 	data.freq = F2;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
 
-	opp = dev_pm_opp_find_level_ceil(dev, &level);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F1);
-	KUNIT_EXPECT_EQ(test, level, OPP_LEVEL_UNSET);
-	dev_pm_opp_put(opp);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_ceil(dev, &level)),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, level, 1);
 
 	level = UINT_MAX;
 	opp = dev_pm_opp_find_level_floor(dev, &level);
