@@ -352,7 +352,8 @@ static void opp_dvfs_clockless_table_votes_supply(struct kunit *test)
 	opp_table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp_table);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-			opp_dvfs_put_regulators, opp_table), 0);
+							opp_dvfs_put_regulators,
+							opp_table), 0);
 	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
 	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
 
@@ -457,7 +458,8 @@ static void opp_dvfs_unknown_support_keeps_opp(struct kunit *test)
 	opp_table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp_table);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-			opp_dvfs_put_regulators, opp_table), 0);
+							opp_dvfs_put_regulators,
+							opp_table), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add(fix->dev, DVFS_F1, DVFS_V1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 1);
 }
