@@ -126,8 +126,8 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 /*
  * The level @opp has the device vote for itself: its own, or its single
  * power domain's required level unless a required device carries that.
- * Until the domain's table is loaded an inherited level is unset, and the
- * device votes none.
+ * Transitions do not start before the domain's table is loaded (see
+ * __opp_required_pending()).
  */
 static unsigned int opp_own_level(struct opp_transition *t,
 				  struct dev_pm_opp *opp)
@@ -471,8 +471,9 @@ static void __opp_account_time(struct opp_table *table)
 }
 
 /*
- * Caller holds dvfs_lock. Whether a table that votes for required OPPs
- * misses one of @opp's, its table not being loaded yet.
+ * Caller holds dvfs_lock. Whether one of @opp's required OPPs is missing,
+ * its table not being loaded yet. Whoever votes for it (a required device,
+ * or the device itself for an inherited level), the vote cannot be known.
  */
 static bool __opp_required_pending(struct opp_table *table,
 				   struct dev_pm_opp *opp)
@@ -482,9 +483,6 @@ static bool __opp_required_pending(struct opp_table *table,
 	bool genpd;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if (!table->required_devs)
-		return false;
-
 	for (i = 0; i < opp->nr_required; i++) {
 		req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
 		if (!req)
