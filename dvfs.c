@@ -301,6 +301,18 @@ static int opp_switch_supplies(struct opp_transition *t, bool on)
 	return ret;
 }
 
+/*
+ * A config_regulators callback is there to move several supplies together;
+ * a single regulator has nothing to be coordinated with, so it gets the
+ * core's own sequence (voltage, then enable, walked back on failure) and the
+ * callback is not called. Callers rely on this: a callback may index the
+ * second supply unconditionally.
+ */
+static bool opp_callback_moves_regulators(const struct opp_table *table)
+{
+	return table->config_regulators && table->nr_regulators != 1;
+}
+
 static int opp_step_regulators(struct opp_transition *t,
 			       struct dev_pm_opp *prev,
 			       struct dev_pm_opp *opp, unsigned long rate)
@@ -314,7 +326,7 @@ static int opp_step_regulators(struct opp_transition *t,
 	/* A platform callback owns its regulators, enabling included. */
 	if (table->set_opp)
 		return opp ? opp_call_set_opp_helper(t, prev, opp, rate) : 0;
-	if (table->config_regulators)
+	if (opp_callback_moves_regulators(table))
 		return opp ? table->config_regulators(t->dev, prev, opp,
 						      table->regulators,
 						      table->nr_regulators) : 0;

@@ -273,6 +273,40 @@ static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->count, 2);
 }
 
+/*
+ * One supply and a config_regulators helper given with it: the core moves
+ * the supply itself (voltage, then enable; voltage before the clock going
+ * up) and never calls the helper.
+ */
+static void conf_set_rate_single_supply_helper_unused(struct kunit *test)
+{
+	struct sr_helper *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	struct dev_pm_opp_config config = {
+		.regulator_names = sr_supplies,
+		.config_regulators = sr_config_regulators,
+	};
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	h->log = log;
+	conf_clk(test, log, SR_NAME, NULL, SR_F1, 0);
+	conf_reg(test, log, SR_NAME, "vdd", 0, 0);
+	dev = conf_device(test, SR_NAME);
+	dev_set_drvdata(dev, h);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	conf_add(test, dev, SR_F1, SR_U1);
+	conf_add(test, dev, SR_F3, SR_U3);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F3), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_VOLT, 0, SR_U1 },
+			{ CONF_EV_ON, 0, 0 },
+			{ CONF_EV_VOLT, 0, SR_U3 },
+			{ CONF_EV_RATE, 0, SR_F3 });
+	KUNIT_EXPECT_EQ(test, h->calls, 0);
+}
+
 #define LV_L1	1
 #define LV_L2	2
 
@@ -337,6 +371,7 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_opp_moves_to_opp),
 	KUNIT_CASE(conf_set_opp_null_disables_supply),
 	KUNIT_CASE(conf_set_rate_regulator_helper_replaces_core),
+	KUNIT_CASE(conf_set_rate_single_supply_helper_unused),
 	KUNIT_CASE(conf_set_rate_up_level_before_clock),
 	KUNIT_CASE(conf_set_rate_down_clock_before_level),
 	{}

@@ -434,31 +434,72 @@ static void ti_refused_request_restores_old_opp(struct kunit *test)
 				  "%s", opp_kunit_error(warnings, 0));
 }
 
-/* A rail without VBB (omap5-core) and one regulator: VDD alone. */
-static void ti_core_rail_moves_vdd_alone(struct kunit *test)
+#define EV_VDD_ON	{ OPP_EV_ON, 0, 0 }
+
+/*
+ * With one regulator named, the core moves it itself and never calls the
+ * driver: the nominal voltages, and the supply enabled after its first one.
+ */
+static void ti_one_regulator_left_to_core(struct kunit *test)
 {
 	struct ti_opp_supply_cal *cal = ti_cal(test, TI_CAL_NOM, TI_CAL_OD,
 					       TI_ABS_MAX, false);
 	struct opp_kunit_dvfs *fix = ti_rail(test, "opp-kunit,ti-core", 1, cal);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
-	EXPECT_LOG(test, fix, EV_VDD(TI_CAL_NOM));
+	EXPECT_LOG(test, fix, EV_VDD(TI_V_NOM), EV_VDD_ON);
+	fix->nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_OD), 0);
-	EXPECT_LOG(test, fix, EV_VDD(TI_CAL_OD), RATE(TI_F_OD));
+	EXPECT_LOG(test, fix, EV_VDD(TI_V_OD), RATE(TI_F_OD));
+	fix->nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
-	EXPECT_LOG(test, fix, RATE(TI_F_NOM), EV_VDD(TI_CAL_NOM));
+	EXPECT_LOG(test, fix, RATE(TI_F_NOM), EV_VDD(TI_V_NOM));
 }
 
-/* A rail with VBB given one regulator refuses, touching nothing. */
+/*
+ * The driver called directly with the VDD of a rail without VBB
+ * (omap5-core): it moves VDD alone, to the calibrated voltage.
+ */
+static void ti_core_rail_moves_vdd_alone(struct kunit *test)
+{
+	struct ti_opp_supply_cal *cal = ti_cal(test, TI_CAL_NOM, TI_CAL_OD,
+					       TI_ABS_MAX, false);
+	struct opp_kunit_dvfs *fix = ti_rail(test, "opp-kunit,ti-core", 1, cal);
+	struct dev_pm_opp *nom, *od;
+	struct regulator *vdd;
+	int ret;
+
+	vdd = devm_regulator_get(fix->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vdd);
+	nom = opp_kunit_find_exact(test, fix->dev, TI_F_NOM, true);
+	od = opp_kunit_find_exact(test, fix->dev, TI_F_OD, true);
+
+	ret = ti_opp_supply_transition(fix->dev, cal, nom, od, &vdd, 1);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	EXPECT_LOG(test, fix, EV_VDD(TI_CAL_OD));
+}
+
+/* The driver called directly with only VDD for a rail with VBB refuses. */
 static void ti_vbb_rail_needs_two_regulators(struct kunit *test)
 {
 	struct ti_opp_supply_cal *cal = ti_cal(test, TI_CAL_NOM, TI_CAL_OD,
 					       TI_ABS_MAX, true);
 	struct opp_kunit_dvfs *fix = ti_rail(test, "opp-kunit,ti-core", 1, cal);
+	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test,
+								   fix->dev);
+	struct dev_pm_opp *nom, *od;
+	struct regulator *vdd;
+	int ret;
 
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_OD), -EINVAL);
+	vdd = devm_regulator_get(fix->dev, "vdd");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vdd);
+	nom = opp_kunit_find_exact(test, fix->dev, TI_F_NOM, true);
+	od = opp_kunit_find_exact(test, fix->dev, TI_F_OD, true);
+
+	ret = ti_opp_supply_transition(fix->dev, cal, nom, od, &vdd, 1);
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
 	EXPECT_LOG(test, fix);
-	KUNIT_EXPECT_EQ(test, fix->rate, TI_F_NOM);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -557,6 +598,7 @@ static struct kunit_case ti_supply_cases[] = {
 	KUNIT_CASE(ti_blank_efuse_runs_nominal),
 	KUNIT_CASE(ti_unlisted_voltage_runs_nominal),
 	KUNIT_CASE(ti_refused_request_restores_old_opp),
+	KUNIT_CASE(ti_one_regulator_left_to_core),
 	KUNIT_CASE(ti_core_rail_moves_vdd_alone),
 	KUNIT_CASE(ti_vbb_rail_needs_two_regulators),
 	KUNIT_CASE(ti_probe_gives_cpu0_the_callback),

@@ -69,7 +69,7 @@ typedef int (*config_clks_t)(struct device *dev, struct opp_table *opp_table,
  * @config_clks: callback that programs the clocks instead of the core
  * @prop_name: suffix selecting "opp-microvolt-<name>" and similar properties
  * @config_regulators: callback that programs the regulators instead of the
- *	core
+ *	core when two or more are named; unused with a single regulator
  * @supported_hw: hardware version words matched against "opp-supported-hw"
  * @supported_hw_count: number of words in @supported_hw
  * @regulator_names: regulator names, NULL terminated, in supply order
