@@ -53,6 +53,8 @@ static struct opp_table *opp_table_lookup_rcu(const struct device *dev)
 {
 	struct opp_link *link = opp_link_lookup(dev);
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: table lookup outside RCU");
+
 	return link ? link->table : NULL;
 }
 
@@ -1862,6 +1864,8 @@ static struct dev_pm_opp *__opp_table_find_rate(struct opp_table *table,
 	struct opp_key key = { .kind = OPP_KEY_RATE };
 	struct dev_pm_opp *avail, *unavail;
 
+	lockdep_assert_held(&table->lock);
+
 	avail = opp_snapshot_find(snap, &key, freq, OPP_MATCH_EXACT, true);
 	unavail = opp_snapshot_find(snap, &key, freq, OPP_MATCH_EXACT, false);
 	if (avail && unavail)
@@ -1896,6 +1900,8 @@ static struct dev_pm_opp *__opp_table_find_same(struct opp_table *table,
 						struct dev_pm_opp *opp)
 {
 	struct opp_snapshot *snap = __opp_table_snapshot(table);
+
+	lockdep_assert_held(&table->lock);
 
 	return opp_range_find_same(snap->opps, snap->nr_avail, opp) ?:
 	       opp_range_find_same(snap->opps + snap->nr_avail,
@@ -1987,6 +1993,8 @@ static int __opp_batch_drop_repeats(struct opp_table *table,
 	struct dev_pm_opp *same;
 	unsigned int i, n = 0;
 
+	lockdep_assert_held(&table->lock);
+
 	for (i = 0; i < nr; i++) {
 		if (!opp_shape_equal(&table->shape, opps[i]))
 			return -EINVAL;
@@ -2077,6 +2085,8 @@ static int __opp_table_add_one(struct opp_table *table, struct dev_pm_opp *opp,
 {
 	const struct opp_batch batch = { .opps = &opp, .nr = 1 };
 	struct dev_pm_opp *same = __opp_table_find_same(table, opp);
+
+	lockdep_assert_held(&table->lock);
 
 	*old = NULL;
 	if (same)
@@ -2734,6 +2744,8 @@ static struct dev_pm_opp *opp_table_get_level_rcu(struct opp_table *table,
 	struct opp_snapshot *snap = rcu_dereference(table->snap);
 	struct opp_key key = { .kind = OPP_KEY_LEVEL };
 	struct dev_pm_opp *opp;
+
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: level lookup outside RCU");
 
 	opp = opp_snapshot_find(snap, &key, level, OPP_MATCH_EXACT, true) ?:
 	      opp_snapshot_find(snap, &key, level, OPP_MATCH_EXACT, false);

@@ -20,6 +20,8 @@ __opp_table_to_cpufreq(struct opp_table *table)
 	struct dev_pm_opp *opp;
 	unsigned int i;
 
+	lockdep_assert_held(&table->lock);
+
 	/* cpufreq knows one rate per OPP, and each rate once. */
 	if (snap->shape.nr_clks > 1)
 		return ERR_PTR(-EINVAL);

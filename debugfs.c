@@ -321,6 +321,8 @@ static bool __opp_debug_name_taken(struct opp_table *table, const char *name)
 {
 	struct dentry *d = debugfs_lookup(name, table->dentry);
 
+	lockdep_assert_held(&table->debug_lock);
+
 	dput(d);
 	return d;
 }
@@ -376,6 +378,8 @@ static unsigned long __opp_debug_ordinal(struct opp_table *table,
 	struct opp_snapshot *snap;
 	unsigned long nr = 1;
 
+	lockdep_assert_held(&table->debug_lock);
+
 	guard(mutex)(&table->lock);
 	snap = __opp_table_snapshot(table);
 	if (opp->np)
@@ -393,6 +397,8 @@ static void __opp_debug_name(struct opp_table *table, struct dev_pm_opp *opp,
 	unsigned long id = opp_rates(opp)[0];
 	unsigned int n = 0;
 
+	lockdep_assert_held(&table->debug_lock);
+
 	if (opp->nr_clks != 1 || !id)
 		id = __opp_debug_ordinal(table, opp);
 	snprintf(name, size, "opp:%lu", id);
@@ -409,6 +415,8 @@ static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 {
 	struct opp_debug *dbg;
 	char name[48];
+
+	lockdep_assert_held(&table->debug_lock);
 
 	if (!table->dentry || opp->debug)
 		return;
@@ -489,6 +497,8 @@ static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
 	unsigned int i;
 	u64 ns;
 
+	lockdep_assert_held(&table->dvfs_lock);
+
 	seq_puts(s, "time_in_state_ms:\n");
 	guard(rcu)();
 	snap = rcu_dereference(table->snap);
@@ -548,6 +558,8 @@ static void __opp_debug_add_home(struct opp_table *table, const char *name)
 {
 	struct dev_pm_opp **opps;
 	unsigned int i, nr;
+
+	lockdep_assert_held(&table->debug_lock);
 
 	table->dentry = debugfs_create_dir(name, opp_debug_root);
 	debugfs_create_file("stats", 0444, table->dentry, table,

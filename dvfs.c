@@ -445,6 +445,8 @@ static struct dev_pm_opp *__opp_guess_current(struct opp_table *table,
 	unsigned long rate = now;
 	struct dev_pm_opp *opp;
 
+	lockdep_assert_held(&table->dvfs_lock);
+
 	opp = dev_pm_opp_find_freq_ceil_indexed(dev, &rate, 0);
 	if (IS_ERR(opp)) {
 		rate = 0;
@@ -476,6 +478,8 @@ static void opp_trace(const struct opp_transition *t, int ret)
 static void __opp_account_time(struct opp_table *table)
 {
 	u64 now = ktime_get_ns();
+
+	lockdep_assert_held(&table->dvfs_lock);
 
 	if (table->enabled && table->current_opp)
 		table->current_opp->time_ns += now - table->since_ns;
@@ -600,6 +604,8 @@ static unsigned long __opp_round_rate(struct opp_table *table,
 				      unsigned long rate)
 {
 	long rounded;
+
+	lockdep_assert_held(&table->dvfs_lock);
 
 	if (!table->nr_clk_handles)
 		return rate;

@@ -101,7 +101,20 @@
  * those frameworks call back into may take it. Order: ``static_lock``, then
  * ``dvfs_lock``, then ``opp_table->lock``.
  *
+ * ``opp_table->debug_lock`` serialises the table's debugfs directory: its
+ * creation and removal and the entries of its OPPs and devices. It is taken
+ * with no other OPP lock held, or under ``static_lock`` while a population
+ * announces its OPPs, and naming an OPP takes ``opp_table->lock`` inside it.
+ *
+ * ``opp_of_pending_lock`` (of.c) serialises the passes over tables that wait
+ * for a required table; it is taken with no other OPP lock held, and a pass
+ * takes each table's ``static_lock`` and ``opp_table->lock`` and, dropping
+ * the last reference of a table, ``opp_tables_lock``.
+ *
+ * Order, outermost first: ``opp_of_pending_lock``, ``static_lock``,
+ * ``dvfs_lock``, ``debug_lock``, ``opp_table->lock``.
  * ``opp_tables_lock`` and ``opp_table->lock`` are never held together.
+ * Functions named "Caller holds ..." assert it with lockdep.
  *
  * Readers take no lock at all. Under rcu_read_lock() they find the link in
  * the hash, follow it to the table and its snapshot, search the snapshot and
