@@ -1175,7 +1175,7 @@ static struct dev_pm_opp *opp_table_search_keys(struct opp_table *table,
  *	%OPP_LEVEL_UNSET, match any value
  * @available: true to search the available OPPs, false for the disabled ones
  *
- * For tables where the rate alone does not tell OPPs apart (Linux 6.19).
+ * For tables where the rate alone does not tell OPPs apart (newer kernels).
  * The bandwidth compared is the peak of the first interconnect path; an OPP
  * without paths matches only a zero @key->bw. The first match in table order
  * is returned; @key is not changed. With @key->freq set, the search bisects

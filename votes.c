@@ -225,9 +225,9 @@ int opp_votes_cast(struct device *dev, const struct opp_table *voter,
 		   bool drop, unsigned int level, bool *aggregated)
 {
 	struct opp_votes *agg = opp_votes_get(dev);
-	int ret;
+	int ret = 0;
 
-	*aggregated = agg;
+	*aggregated = agg != NULL;
 	if (!agg)
 		return 0;
 

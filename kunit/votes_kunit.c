@@ -9,6 +9,7 @@
  * consumer A's log, after A's own clock events.
  */
 
+#include <kunit/device.h>
 #include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
@@ -185,7 +186,7 @@ static void opp_votes_disabled_sets_directly(struct kunit *test)
 {
 	struct opp_votes_fixture *f = test->priv;
 
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_enable_vote_aggregation(f->req), 0);
+	opp_votes_aggregate(test, f);
 	opp_votes_consumer(test, f->a->dev, f->req);
 	opp_votes_consumer(test, f->b->dev, f->req);
 

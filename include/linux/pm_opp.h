@@ -909,7 +909,7 @@ static inline unsigned long dev_pm_opp_get_freq(struct dev_pm_opp *opp)
 }
 
 /*
- * Scope-based release of an OPP or a table reference (Linux 6.14):
+ * Scope-based release of an OPP or a table reference, as in newer kernels:
  *	struct dev_pm_opp *opp __free(put_opp) = dev_pm_opp_find_...(...);
  * Error pointers and NULL are left alone.
  */
