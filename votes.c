@@ -227,7 +227,7 @@ int opp_votes_cast(struct device *dev, const struct opp_table *voter,
 	struct opp_votes *agg = opp_votes_get(dev);
 	int ret = 0;
 
-	*aggregated = agg != NULL;
+	*aggregated = !!agg;
 	if (!agg)
 		return 0;
 
