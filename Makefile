@@ -7,7 +7,7 @@
 ifneq ($(KERNELRELEASE),)
 
 ccflags-$(CONFIG_DEBUG_DRIVER)	:= -DDEBUG
-obj-y				+= core.o config.o cpu.o dvfs.o
+obj-y				+= core.o config.o cpu.o dvfs.o votes.o
 CFLAGS_dvfs.o			:= -I$(src)
 obj-$(CONFIG_OF)		+= of.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o

@@ -452,6 +452,8 @@ static void opp_undo_required_devs(struct opp_table *table)
 {
 	if (table->genpd_devs)
 		opp_detach_genpds(table->required_devs, table->nr_required_devs);
+	else
+		opp_votes_drop_voter(table);
 	kfree(table->required_devs);
 	table->required_devs = NULL;
 	table->nr_required_devs = 0;

@@ -444,6 +444,23 @@ struct opp_table *dev_pm_opp_get_opp_table(struct device *dev)
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table);
 
 /**
+ * dev_pm_opp_get_opp_table_ref() - take one more reference on an OPP table
+ * @opp_table: a table the caller already holds a reference on
+ *
+ * Public since Linux 6.14. The new reference is dropped with
+ * dev_pm_opp_put_opp_table().
+ *
+ * Context: Any context, including atomic.
+ * Return: @opp_table.
+ */
+struct opp_table *dev_pm_opp_get_opp_table_ref(struct opp_table *opp_table)
+{
+	kref_get(&opp_table->kref);
+	return opp_table;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table_ref);
+
+/**
  * dev_pm_opp_put_opp_table() - drop a reference on an OPP table
  * @opp_table: the table; NULL and error pointers are ignored
  *
@@ -634,11 +651,17 @@ void opp_put_sleepable(struct dev_pm_opp *opp)
  * dev_pm_opp_get() - take one more reference on an OPP
  * @opp: an OPP the caller already holds a reference on
  *
- * Context: Any context.
+ * The new reference is dropped with dev_pm_opp_put(). Returning @opp lets a
+ * caller hand out a reference in one statement: ``return dev_pm_opp_get(opp);``
+ * (Linux 6.14; void in 6.12, whose callers ignore the result).
+ *
+ * Context: Any context, including atomic.
+ * Return: @opp.
  */
-void dev_pm_opp_get(struct dev_pm_opp *opp)
+struct dev_pm_opp *dev_pm_opp_get(struct dev_pm_opp *opp)
 {
 	kref_get(&opp->kref);
+	return opp;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get);
 
@@ -879,6 +902,40 @@ static struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 			      key, target, match, sorted);
 }
 
+static const char * const opp_match_names[] = {
+	[OPP_MATCH_EXACT] = "at",
+	[OPP_MATCH_CEIL] = "at or above",
+	[OPP_MATCH_FLOOR] = "at or below",
+};
+
+/*
+ * A lookup found nothing. Drivers probe on purpose (cpufreq and devfreq walk
+ * find_freq_ceil() past the top to find the end), and Linux is silent then:
+ * so is this, unless dynamic debug asks for what the table holds.
+ */
+static void __cold opp_debug_miss(struct device *dev,
+				  const struct opp_snapshot *snap,
+				  const struct opp_key *key,
+				  unsigned long target, enum opp_match match,
+				  bool available)
+{
+	unsigned int nr = snap->nr_avail;
+
+	if (!nr) {
+		dev_dbg(dev, "no %s OPP %s %s %lu: 0 available, %u disabled\n",
+			available ? "available" : "disabled",
+			opp_match_names[match], opp_key_names[key->kind], target,
+			snap->nr_unavail);
+		return;
+	}
+
+	dev_dbg(dev, "no %s OPP %s %s %lu: %u available, %s %lu to %lu, %u disabled\n",
+		available ? "available" : "disabled", opp_match_names[match],
+		opp_key_names[key->kind], target, nr, opp_key_names[key->kind],
+		opp_key_value(snap->opps[0], key),
+		opp_key_value(snap->opps[nr - 1], key), snap->nr_unavail);
+}
+
 /*
  * The search behind every lookup: RCU only. A failed kref_get_unless_zero()
  * means the OPP left the table after we loaded the snapshot, which a writer
@@ -907,8 +964,11 @@ opp_table_search(struct opp_table *table, struct device *dev,
 		}
 
 		opp = opp_snapshot_find(snap, key, *target, match, available);
-		if (!opp)
+		if (!opp) {
+			opp_debug_miss(dev, snap, key, *target, match,
+				       available);
 			return ERR_PTR(-ERANGE);
+		}
 		if (kref_get_unless_zero(&opp->kref))
 			break;
 		seen = snap;
@@ -955,6 +1015,26 @@ struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 
 	guard(rcu)();
 	return opp_table_search(table, dev, &key, &rate, OPP_MATCH_CEIL, true);
+}
+
+/**
+ * opp_table_get_span() - what a table holds, for messages
+ * @table: a table the caller holds a reference to
+ * @span: filled with the counts and the first clock's range of the
+ *	available OPPs (0 to 0 when there are none)
+ *
+ * Context: Any context; takes no lock.
+ */
+void opp_table_get_span(struct opp_table *table, struct opp_table_span *span)
+{
+	struct opp_snapshot *snap;
+
+	guard(rcu)();
+	snap = rcu_dereference(table->snap);
+	span->nr_avail = snap->nr_avail;
+	span->nr_unavail = snap->nr_unavail;
+	span->lo = snap->nr_avail ? opp_rates(snap->opps[0])[0] : 0;
+	span->hi = snap->nr_avail ? opp_rates(snap->opps[snap->nr_avail - 1])[0] : 0;
 }
 
 /**
@@ -1006,6 +1086,129 @@ struct dev_pm_opp *dev_pm_opp_find_freq_exact(struct device *dev,
 	return opp_find_rate(dev, 0, false, &freq, OPP_MATCH_EXACT, available);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact);
+
+/* Whether @opp has every key @want sets; see &struct dev_pm_opp_key. */
+static bool opp_has_keys(struct dev_pm_opp *opp,
+			 const struct dev_pm_opp_key *want)
+{
+	unsigned int level;
+
+	if (want->freq && opp_rates(opp)[0] != want->freq)
+		return false;
+	if (want->bw && (!opp->nr_paths || opp_bw(opp)[0].peak != want->bw))
+		return false;
+	if (want->level == OPP_LEVEL_UNSET)
+		return true;
+
+	return !opp_level(opp, &level) && level == want->level;
+}
+
+/*
+ * The first OPP of @opps, in table order, with every key of @want. With a
+ * rate, OPPs of that rate are contiguous and bisected to; else a scan.
+ */
+static struct dev_pm_opp *opp_range_find_keys(struct dev_pm_opp * const *opps,
+					      unsigned int nr,
+					      const struct dev_pm_opp_key *want,
+					      bool rate_sorted)
+{
+	static const struct opp_key rate = { .kind = OPP_KEY_RATE };
+	unsigned int i = 0;
+
+	if (want->freq && rate_sorted)
+		i = opp_partition(opps, nr, &rate, want->freq, true, true);
+	for (; i < nr; i++) {
+		if (want->freq && rate_sorted && opp_rates(opps[i])[0] != want->freq)
+			break;
+		if (opp_has_keys(opps[i], want))
+			return opps[i];
+	}
+
+	return NULL;
+}
+
+/* As opp_table_search(), for several keys at once. Caller is in RCU. */
+static struct dev_pm_opp *opp_table_search_keys(struct opp_table *table,
+						struct device *dev,
+						const struct dev_pm_opp_key *want,
+						bool available)
+{
+	static const struct opp_key rate = {
+		.kind = OPP_KEY_RATE, .single_clk = true,
+	};
+	struct opp_snapshot *snap, *seen = NULL;
+	struct dev_pm_opp *opp;
+	unsigned int first;
+
+	for (;;) {
+		snap = rcu_dereference(table->snap);
+		if (snap == seen)
+			return ERR_PTR(-ENODEV);
+		if (!opp_key_fits(&snap->shape, &rate)) {
+			dev_err(dev, "OPP lookup by keys needs a single clock, not %u\n",
+				snap->shape.nr_clks);
+			return ERR_PTR(-EINVAL);
+		}
+
+		first = available ? 0 : snap->nr_avail;
+		opp = opp_range_find_keys(snap->opps + first,
+					  available ? snap->nr_avail :
+						      snap->nr_unavail,
+					  want, !(snap->unsorted & opp_key_bit(&rate)));
+		if (!opp) {
+			dev_dbg(dev, "no %s OPP at %lu Hz, level %u, %u kBps among %u available and %u disabled\n",
+				available ? "available" : "disabled", want->freq,
+				want->level, want->bw, snap->nr_avail,
+				snap->nr_unavail);
+			return ERR_PTR(-ERANGE);
+		}
+		if (kref_get_unless_zero(&opp->kref))
+			return opp;
+		seen = snap;
+	}
+}
+
+/**
+ * dev_pm_opp_find_key_exact() - find an OPP by several keys at once
+ * @dev: the device
+ * @key: the keys; a zero @key->freq or @key->bw, and a @key->level of
+ *	%OPP_LEVEL_UNSET, match any value
+ * @available: true to search the available OPPs, false for the disabled ones
+ *
+ * For tables where the rate alone does not tell OPPs apart (newer kernels).
+ * The bandwidth compared is the peak of the first interconnect path; an OPP
+ * without paths matches only a zero @key->bw. The first match in table order
+ * is returned; @key is not changed. With @key->freq set, the search bisects
+ * to that rate and then looks at the OPPs of that rate only.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev or @key is NULL or an error pointer, or the table has
+ *   several clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no OPP has all the keys
+ */
+struct dev_pm_opp *dev_pm_opp_find_key_exact(struct device *dev,
+					     struct dev_pm_opp_key *key,
+					     bool available)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev) || IS_ERR_OR_NULL(key))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_err(dev, "no OPP table\n");
+		return ERR_PTR(-ENODEV);
+	}
+
+	return opp_table_search_keys(table, dev, key, available);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_key_exact);
 
 /**
  * dev_pm_opp_find_freq_exact_indexed() - find an OPP by the exact rate of
@@ -1493,6 +1696,33 @@ bool dev_pm_opp_is_turbo(struct dev_pm_opp *opp)
 	return opp->turbo;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_is_turbo);
+
+/**
+ * dev_pm_opp_get_bw() - the bandwidth an OPP asks of one interconnect path
+ * @opp: an OPP the caller holds a reference on
+ * @peak: true for the peak bandwidth, false for the average
+ * @index: the path, in "interconnects" order
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the bandwidth in kBps; 0 when the OPP has none on that path, and 0
+ * with a warning for a NULL or error @opp or an @index that names no path
+ * of the OPP's table.
+ */
+unsigned long dev_pm_opp_get_bw(struct dev_pm_opp *opp, bool peak, int index)
+{
+	if (IS_ERR_OR_NULL(opp)) {
+		pr_warn("bandwidth asked of an invalid OPP\n");
+		return 0;
+	}
+	if (index < 0 || index >= opp->nr_paths) {
+		pr_warn("bandwidth of path %d asked of an OPP with %u paths\n",
+			index, opp->nr_paths);
+		return 0;
+	}
+
+	return peak ? opp_bw(opp)[index].peak : opp_bw(opp)[index].avg;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_bw);
 
 /* ------------------------------------------------------------------------ */
 /* Reading one table                                                         */
@@ -2459,8 +2689,7 @@ static int __opp_set_availability(struct opp_table *table, unsigned long freq,
 		return ret;
 	}
 
-	dev_pm_opp_get(found);
-	*opp = found;
+	*opp = dev_pm_opp_get(found);
 	return 0;
 }
 
@@ -2619,8 +2848,7 @@ static int __opp_adjust_voltage(struct opp_table *table, unsigned long freq,
 	if (ret)
 		return ret;
 
-	dev_pm_opp_get(found);
-	*opp = found;
+	*opp = dev_pm_opp_get(found);
 	return 0;
 }
 

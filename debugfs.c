@@ -546,10 +546,8 @@ static struct dev_pm_opp **opp_debug_grab_opps(struct opp_table *table,
 		return NULL;
 	}
 
-	for (i = 0; i < *nr; i++) {
-		opps[i] = snap->opps[i];
-		dev_pm_opp_get(opps[i]);
-	}
+	for (i = 0; i < *nr; i++)
+		opps[i] = dev_pm_opp_get(snap->opps[i]);
 	return opps;
 }
 

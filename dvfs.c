@@ -97,6 +97,25 @@ static int opp_required_level(struct dev_pm_opp *opp, unsigned int i)
 	return level == OPP_LEVEL_UNSET ? 0 : level;
 }
 
+/*
+ * One required device's state: through its aggregator when it has one (and
+ * is not a genpd virtual device, whose domain aggregates), else directly.
+ */
+static int opp_set_required_state(struct opp_transition *t, struct device *req,
+				  bool drop, unsigned int level)
+{
+	bool aggregated = false;
+	int ret;
+
+	if (!t->table->genpd_devs) {
+		ret = opp_votes_cast(req, t->table, drop, level, &aggregated);
+		if (aggregated)
+			return ret;
+	}
+
+	return dev_pm_domain_set_performance_state(req, level);
+}
+
 /* Required devices follow in "required-opps" order, in reverse going down. */
 static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 			     struct dev_pm_opp *opp, unsigned long rate)
@@ -114,8 +133,8 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 		level = opp ? opp_required_level(opp, i) : 0;
 		if (level < 0)
 			return level;
-		ret = dev_pm_domain_set_performance_state(table->required_devs[i],
-							  level);
+		ret = opp_set_required_state(t, table->required_devs[i], !opp,
+					     level);
 		if (ret)
 			return ret;
 	}
@@ -658,8 +677,13 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 	struct dev_pm_opp *opp __free(opp_put) =
 		opp_table_pick_rate(table, dev, rate);
 	if (IS_ERR(opp)) {
-		dev_err(dev, "no available OPP at or above %lu Hz: %ld\n", rate,
-			PTR_ERR(opp));
+		struct opp_table_span span;
+
+		/* Linux logs here too: one line, saying what the table holds. */
+		opp_table_get_span(table, &span);
+		dev_err(dev, "no available OPP at or above %lu Hz: %ld; %u available from %lu to %lu Hz, %u disabled\n",
+			rate, PTR_ERR(opp), span.nr_avail, span.lo, span.hi,
+			span.nr_unavail);
 		return PTR_ERR(opp);
 	}
 
@@ -744,6 +768,39 @@ int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 	return __opp_transition(table, dev, opp, opp_rates(opp)[0]);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_opp);
+
+/**
+ * dev_pm_opp_get_current() - the OPP a device runs at
+ * @dev: the device
+ *
+ * The OPP of the last transition dev_pm_opp_set_rate(), dev_pm_opp_set_opp()
+ * or dev_pm_opp_set_level() made, while its votes are in place: drivers need
+ * not keep their own copy. It may have left the table since.
+ *
+ * Context: Process context; takes the table's dvfs_lock, so not from a
+ * platform callback the core calls during a transition.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table
+ * * -ENODATA - no transition set an OPP yet, or the device's votes were
+ *   dropped since (rate 0)
+ */
+struct dev_pm_opp *dev_pm_opp_get_current(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return ERR_CAST(table);
+
+	guard(mutex)(&table->dvfs_lock);
+	if (!table->enabled || !table->current_opp)
+		return ERR_PTR(-ENODATA);
+
+	return dev_pm_opp_get(table->current_opp);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_current);
 
 /**
  * dev_pm_opp_config_clks_simple() - set every clock of a multi-clock OPP

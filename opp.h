@@ -513,6 +513,27 @@ int opp_table_populate_static(struct opp_table *table,
 					      void *data),
 			      void *data);
 
+/**
+ * struct opp_table_span - what a table holds, for messages
+ * @nr_avail: available OPPs
+ * @nr_unavail: disabled OPPs
+ * @lo: first clock's rate of the slowest available OPP
+ * @hi: first clock's rate of the fastest available OPP
+ */
+struct opp_table_span {
+	unsigned int nr_avail;
+	unsigned int nr_unavail;
+	unsigned long lo;
+	unsigned long hi;
+};
+
+void opp_table_get_span(struct opp_table *table, struct opp_table_span *span);
+
+/* votes.c: aggregated votes on required devices */
+int opp_votes_cast(struct device *dev, const struct opp_table *voter,
+		   bool drop, unsigned int level, bool *aggregated);
+void opp_votes_drop_voter(struct opp_table *table);
+
 /* dvfs.c */
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
 void opp_table_warn_clock(struct opp_table *table, struct device *dev);

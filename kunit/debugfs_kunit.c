@@ -502,6 +502,29 @@ static void opp_debugfs_same_rate_distinct_names(struct kunit *test)
 }
 
 /*
+ * A multi-key table: three OPPs of one rate and one level, told apart by
+ * bandwidth only. The first keeps the 6.12 name, the others do not collide.
+ */
+static void opp_debugfs_same_rate_and_level_distinct_names(struct kunit *test)
+{
+	static const struct opp_kunit_desc descs[] = {
+		{ .rates = { DVFS_F1 }, .peak = { 1000 }, .level = 5,
+		  .available = true },
+		{ .rates = { DVFS_F1 }, .peak = { 2000 }, .level = 5,
+		  .available = true },
+		{ .rates = { DVFS_F1 }, .peak = { 3000 }, .level = 5,
+		  .available = true },
+	};
+	struct device *dev = opp_kunit_device(test, "opp-dbg");
+
+	opp_kunit_populate(test, dev, 1, 1, descs, ARRAY_SIZE(descs));
+	expect_value(test, dev, "/opp:100000000/level", 5);
+	expect_value(test, dev, "/opp:100000000-5/level", 5);
+	expect_value(test, dev, "/opp:100000000-5.1/level", 5);
+	KUNIT_EXPECT_FALSE(test, has_entry(test, dev, "/opp:100000000-5.2"));
+}
+
+/*
  * OPPs of one rate told apart by the levels they inherit from their power
  * domain, loaded after it, show those levels.
  */
@@ -555,6 +578,7 @@ static struct kunit_case opp_debugfs_cases[] = {
 	KUNIT_CASE(opp_debugfs_entries_go_with_objects),
 	KUNIT_CASE(opp_debugfs_open_file_survives_removal),
 	KUNIT_CASE(opp_debugfs_same_rate_distinct_names),
+	KUNIT_CASE(opp_debugfs_same_rate_and_level_distinct_names),
 	KUNIT_CASE(opp_debugfs_inherited_levels),
 	KUNIT_CASE(opp_debugfs_stats_and_summary),
 	{}

@@ -147,8 +147,10 @@ static void opp_kunit_fill(struct dev_pm_opp *opp,
 
 	for (i = 0; i < opp->nr_clks; i++)
 		opp_rates(opp)[i] = desc->rates[i];
-	for (i = 0; i < opp->nr_paths; i++)
+	for (i = 0; i < opp->nr_paths; i++) {
 		opp_bw(opp)[i].peak = desc->peak[i];
+		opp_bw(opp)[i].avg = desc->avg[i];
+	}
 	supply->u_volt = desc->u_volt;
 	supply->u_volt_min = desc->u_volt;
 	supply->u_volt_max = desc->u_volt;

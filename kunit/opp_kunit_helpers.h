@@ -18,6 +18,7 @@ struct device;
  * @u_volt: target voltage of the first supply
  * @u_watt: power of the first supply
  * @peak: peak bandwidth of each interconnect path
+ * @avg: average bandwidth of each path, in kBps
  * @level: performance level
  * @clock_latency_ns: clock latency
  * @turbo: boost OPP
@@ -29,6 +30,7 @@ struct opp_kunit_desc {
 	unsigned long u_volt;
 	unsigned long u_watt;
 	u32 peak[2];
+	u32 avg[2];
 	unsigned int level;
 	unsigned long clock_latency_ns;
 	bool turbo;

@@ -17,6 +17,7 @@
 #      defines and exports (__export_symbol_*), with the license of each export
 #      no stricter than upstream's.
 # The seed's example (compat/seed_example.c, ours) goes through 4 and 5 too,
+# as does the example of the API beyond 6.12 (compat/beyond_example.c),
 # and so does our TI OPP supply driver (ti-opp-supply.c, in drivers/opp like
 # upstream's, built by CONFIG_ARM_TI_CPUFREQ): it is compiled with drivers/opp/,
 # and the API symbols it leaves undefined are checked like a user's.
@@ -31,6 +32,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 COMPAT_FRAGMENT=$OPP_SCRIPTS/compat.config
 COMPAT_LOG=$OPP_CACHE/compat
 SEED_OBJ=drivers/opp/compat/seed_example.o
+BEYOND_OBJ=drivers/opp/compat/beyond_example.o
 TI_OBJ=drivers/opp/ti-opp-supply.o
 TI_SYMS=(CONFIG_ARM_TI_CPUFREQ CONFIG_PM_OPP)
 GEN_DIR=drivers/opp/compat/gen
@@ -331,7 +333,7 @@ check_ti_driver() {
 }
 
 main() {
-	local start=$SECONDS obj arch ok=0 total seed
+	local start=$SECONDS obj arch ok=0 total seed beyond
 	local -a objs
 	bash "$OPP_SCRIPTS/deps.sh" gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
 		binutils-aarch64-linux-gnu binutils-arm-linux-gnueabihf
@@ -346,6 +348,8 @@ main() {
 	assign_arches
 	OBJ_ARCH[$SEED_OBJ]=arm64
 	OBJ_SRC[$SEED_OBJ]=compat/seed_example.c
+	OBJ_ARCH[$BEYOND_OBJ]=arm64
+	OBJ_SRC[$BEYOND_OBJ]=compat/beyond_example.c
 	report_arches
 	for arch in arm64 arm; do
 		mapfile -t objs < <(objects_of "$arch")
@@ -357,7 +361,8 @@ main() {
 		if [[ -z $arch ]]; then
 			failure "${OBJ_SRC[$obj]}: cannot be enabled (${OBJ_WHY[$obj]% })"
 		elif compiled "$arch" "$obj"; then
-			[[ $obj == "$SEED_OBJ" ]] || ok=$((ok + 1))
+			[[ $obj == "$SEED_OBJ" || $obj == "$BEYOND_OBJ" ]] ||
+				ok=$((ok + 1))
 		else
 			failure "${OBJ_SRC[$obj]}: does not compile ($arch, $obj):"
 			FAILURES[-1]+=$'\n'$(show_errors "$arch" "$obj")
@@ -385,13 +390,22 @@ main() {
 		SYM_OK=0 SYM_TOTAL=0
 	fi
 	seed+=", $SYM_OK/$SYM_TOTAL symbols provided"
+	if [[ -n ${OBJ_ARCH[$BEYOND_OBJ]:-} ]]; then
+		beyond="compiled"
+		check_symbols beyond "$BEYOND_OBJ"
+	else
+		beyond="FAILED"
+		SYM_OK=0 SYM_TOTAL=0
+	fi
+	beyond+=", $SYM_OK/$SYM_TOTAL symbols provided"
 	mapfile -t objs < <(printf '%s\n' "${!OBJ_ARCH[@]}" |
-		grep -vxF -e "$SEED_OBJ" -e "$TI_OBJ" | sort)
+		grep -vxF -e "$SEED_OBJ" -e "$BEYOND_OBJ" -e "$TI_OBJ" | sort)
 	check_symbols users "${objs[@]}"
 
 	say "compat: took $((SECONDS - start)) s, not counting the wait for the lock"
 	((${#FAILURES[@]} == 0)) || printf 'FAIL compat: %s\n' "${FAILURES[@]}"
 	echo "compat: seed example $seed"
+	echo "compat: beyond-6.12 example $beyond"
 	echo "compat: ti-opp-supply $TI"
 	echo "compat: $ok/$total objects compiled, $SYM_OK/$SYM_TOTAL symbols provided"
 	((${#FAILURES[@]} == 0))

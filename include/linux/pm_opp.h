@@ -13,6 +13,7 @@
 #define __LINUX_OPP_H__
 
 #include <linux/args.h>
+#include <linux/cleanup.h>
 #include <linux/energy_model.h>
 #include <linux/err.h>
 #include <linux/notifier.h>
@@ -137,9 +138,35 @@ struct dev_pm_opp_data {
 	unsigned long u_volt;
 };
 
+/**
+ * struct dev_pm_opp_key - several keys an OPP is looked up by at once
+ * @freq: rate of the (single) clock in Hz, or 0 to match any rate
+ * @level: performance level, or %OPP_LEVEL_UNSET to match any level
+ * @bw: peak bandwidth of the first interconnect path in kBps, or 0 to match
+ *	any bandwidth
+ *
+ * For dev_pm_opp_find_key_exact(): a PCIe controller, for instance, runs
+ * 8 GT/s x2 and 16 GT/s x1 at one clock rate and tells the two OPPs apart by
+ * their level.
+ */
+struct dev_pm_opp_key {
+	unsigned long freq;
+	unsigned int level;
+	u32 bw;
+};
+
 #if defined(CONFIG_PM_OPP)
 
 struct opp_table *dev_pm_opp_get_opp_table(struct device *dev);
+struct opp_table *dev_pm_opp_get_opp_table_ref(struct opp_table *opp_table);
+unsigned long dev_pm_opp_get_bw(struct dev_pm_opp *opp, bool peak, int index);
+struct dev_pm_opp *dev_pm_opp_find_key_exact(struct device *dev,
+					     struct dev_pm_opp_key *key,
+					     bool available);
+struct dev_pm_opp *dev_pm_opp_get_current(struct device *dev);
+int dev_pm_opp_enable_vote_aggregation(struct device *dev);
+void dev_pm_opp_disable_vote_aggregation(struct device *dev);
+int devm_pm_opp_enable_vote_aggregation(struct device *dev);
 void dev_pm_opp_put_opp_table(struct opp_table *opp_table);
 
 unsigned long dev_pm_opp_get_voltage(struct dev_pm_opp *opp);
@@ -185,7 +212,7 @@ struct dev_pm_opp *dev_pm_opp_find_bw_ceil(struct device *dev,
 struct dev_pm_opp *dev_pm_opp_find_bw_floor(struct device *dev,
 					    unsigned int *bw, int index);
 
-void dev_pm_opp_get(struct dev_pm_opp *opp);
+struct dev_pm_opp *dev_pm_opp_get(struct dev_pm_opp *opp);
 void dev_pm_opp_put(struct dev_pm_opp *opp);
 
 int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *opp);
@@ -250,6 +277,42 @@ dev_pm_opp_get_opp_table_indexed(struct device *dev, int index)
 }
 
 static inline void dev_pm_opp_put_opp_table(struct opp_table *opp_table) {}
+
+static inline struct opp_table *
+dev_pm_opp_get_opp_table_ref(struct opp_table *opp_table)
+{
+	return opp_table;
+}
+
+static inline unsigned long dev_pm_opp_get_bw(struct dev_pm_opp *opp,
+					      bool peak, int index)
+{
+	return 0;
+}
+
+static inline struct dev_pm_opp *
+dev_pm_opp_find_key_exact(struct device *dev, struct dev_pm_opp_key *key,
+			  bool available)
+{
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+static inline struct dev_pm_opp *dev_pm_opp_get_current(struct device *dev)
+{
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+static inline int dev_pm_opp_enable_vote_aggregation(struct device *dev)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void dev_pm_opp_disable_vote_aggregation(struct device *dev) {}
+
+static inline int devm_pm_opp_enable_vote_aggregation(struct device *dev)
+{
+	return -EOPNOTSUPP;
+}
 
 static inline unsigned long dev_pm_opp_get_voltage(struct dev_pm_opp *opp)
 {
@@ -385,7 +448,10 @@ dev_pm_opp_find_bw_floor(struct device *dev, unsigned int *bw, int index)
 	return ERR_PTR(-EOPNOTSUPP);
 }
 
-static inline void dev_pm_opp_get(struct dev_pm_opp *opp) {}
+static inline struct dev_pm_opp *dev_pm_opp_get(struct dev_pm_opp *opp)
+{
+	return opp;
+}
 
 static inline void dev_pm_opp_put(struct dev_pm_opp *opp) {}
 
@@ -840,6 +906,40 @@ static inline int devm_pm_opp_set_prop_name(struct device *dev,
 static inline unsigned long dev_pm_opp_get_freq(struct dev_pm_opp *opp)
 {
 	return dev_pm_opp_get_freq_indexed(opp, 0);
+}
+
+/*
+ * Scope-based release of an OPP or a table reference, as in newer kernels:
+ *	struct dev_pm_opp *opp __free(put_opp) = dev_pm_opp_find_...(...);
+ * Error pointers and NULL are left alone.
+ */
+DEFINE_FREE(put_opp, struct dev_pm_opp *,
+	    { if (!IS_ERR_OR_NULL(_T)) dev_pm_opp_put(_T); })
+DEFINE_FREE(put_opp_table, struct opp_table *,
+	    { if (!IS_ERR_OR_NULL(_T)) dev_pm_opp_put_opp_table(_T); })
+
+/**
+ * dev_pm_opp_set_level() - move a device to the OPP of a performance level
+ * @dev: the device
+ * @level: the level; an OPP of @dev's table must have exactly this level
+ *
+ * dev_pm_opp_set_opp() on the available OPP dev_pm_opp_find_level_exact()
+ * finds, for tables indexed by level (power domains, rateless devices).
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 once the device runs at that OPP, the error of
+ * dev_pm_opp_find_level_exact() (-ERANGE when no available OPP has @level,
+ * -ENODEV without a table) or that of dev_pm_opp_set_opp().
+ */
+static inline int dev_pm_opp_set_level(struct device *dev, unsigned int level)
+{
+	struct dev_pm_opp *opp __free(put_opp) =
+		dev_pm_opp_find_level_exact(dev, level);
+
+	if (IS_ERR(opp))
+		return PTR_ERR(opp);
+
+	return dev_pm_opp_set_opp(dev, opp);
 }
 
 #endif /* __LINUX_OPP_H__ */

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Aggregated votes on required devices.
+ *
+ * A transition sets the performance state of each required device its table
+ * was configured with (dev_pm_opp_config.required_devs) to the level of the
+ * OPP's required OPP. When several consumers share one required device (a
+ * PHY clock, another device's table), Linux 6.12 sets whatever the last
+ * consumer asked for, so one consumer scaling down starves another. A
+ * required device whose owner opted in with
+ * dev_pm_opp_enable_vote_aggregation() instead keeps one vote per consumer
+ * table and runs at the highest; a consumer whose votes are dropped (rate 0,
+ * or its configuration cleared) gives its vote back. Power domains attached
+ * by name (genpd virtual devices) are left alone: genpd aggregates them.
+ *
+ * Locking: ``opp_votes_lock`` guards the list of aggregators and is never
+ * held across a call out. Each aggregator's own lock, with its own lockdep
+ * class, guards its votes and is held across the performance state call, so
+ * that the state set is always the highest vote recorded. Order: the
+ * consumer's ``dvfs_lock``, then the aggregator's lock.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/export.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/pm_domain.h>
+#include <linux/slab.h>
+
+#include "opp.h"
+
+/**
+ * struct opp_vote - one consumer's vote on a required device
+ * @node: entry in the aggregator's @votes
+ * @voter: the consumer's table, compared only
+ * @level: the performance state it asks for
+ */
+struct opp_vote {
+	struct list_head node;
+	const struct opp_table *voter;
+	unsigned int level;
+};
+
+/**
+ * struct opp_votes - the votes on one required device
+ * @kref: one reference while listed, one per transition using it
+ * @node: entry in opp_votes_list, under opp_votes_lock
+ * @dev: the required device
+ * @lock: guards the fields below; held across the performance state call
+ * @key: @lock's lockdep class, one per aggregator
+ * @votes: the &struct opp_vote of the consumers
+ * @applied: the state last set, valid when @set
+ * @set: a state was set since aggregation began
+ */
+struct opp_votes {
+	struct kref kref;
+	struct list_head node;
+	struct device *dev;
+	/* guards @votes, @applied and @set */
+	struct mutex lock;
+	struct lock_class_key key;
+	struct list_head votes;
+	unsigned int applied;
+	bool set;
+};
+
+/* Guards opp_votes_list; never held across a call out of this file. */
+static DEFINE_MUTEX(opp_votes_lock);
+static LIST_HEAD(opp_votes_list);
+
+static void opp_votes_release(struct kref *kref)
+{
+	struct opp_votes *agg = container_of(kref, struct opp_votes, kref);
+	struct opp_vote *vote, *next;
+
+	list_for_each_entry_safe(vote, next, &agg->votes, node)
+		kfree(vote);
+	mutex_destroy(&agg->lock);
+	lockdep_unregister_key(&agg->key);
+	kfree(agg);
+}
+
+/* Caller holds opp_votes_lock. */
+static struct opp_votes *__opp_votes_find(const struct device *dev)
+{
+	struct opp_votes *agg;
+
+	lockdep_assert_held(&opp_votes_lock);
+	list_for_each_entry(agg, &opp_votes_list, node)
+		if (agg->dev == dev)
+			return agg;
+
+	return NULL;
+}
+
+/* The aggregator of @dev, referenced, or NULL. */
+static struct opp_votes *opp_votes_get(const struct device *dev)
+{
+	struct opp_votes *agg;
+
+	guard(mutex)(&opp_votes_lock);
+	agg = __opp_votes_find(dev);
+	if (agg)
+		kref_get(&agg->kref);
+	return agg;
+}
+
+static void opp_votes_put(struct opp_votes *agg)
+{
+	kref_put(&agg->kref, opp_votes_release);
+}
+
+/* Caller holds @agg's lock. */
+static struct opp_vote *__opp_vote_of(struct opp_votes *agg,
+				      const struct opp_table *voter)
+{
+	struct opp_vote *vote;
+
+	lockdep_assert_held(&agg->lock);
+	list_for_each_entry(vote, &agg->votes, node)
+		if (vote->voter == voter)
+			return vote;
+
+	return NULL;
+}
+
+/* Caller holds @agg's lock. Sets the highest vote (0 with none) if new. */
+static int __opp_votes_apply(struct opp_votes *agg)
+{
+	unsigned int level = 0;
+	struct opp_vote *vote;
+	int ret;
+
+	lockdep_assert_held(&agg->lock);
+	list_for_each_entry(vote, &agg->votes, node)
+		level = max(level, vote->level);
+	if (agg->set && agg->applied == level)
+		return 0;
+
+	ret = dev_pm_domain_set_performance_state(agg->dev, level);
+	if (ret)
+		return ret;
+
+	agg->applied = level;
+	agg->set = true;
+	return 0;
+}
+
+/*
+ * Caller holds @agg's lock. Records @voter's vote for @level, then sets the
+ * highest; on failure the vote is as it was and so is the device.
+ */
+static int __opp_votes_vote(struct opp_votes *agg,
+			    const struct opp_table *voter, unsigned int level)
+{
+	struct opp_vote *vote = __opp_vote_of(agg, voter);
+	unsigned int old;
+	int ret;
+
+	lockdep_assert_held(&agg->lock);
+	if (vote) {
+		old = vote->level;
+		vote->level = level;
+		ret = __opp_votes_apply(agg);
+		if (ret)
+			vote->level = old;
+		return ret;
+	}
+
+	vote = kzalloc(sizeof(*vote), GFP_KERNEL);
+	if (!vote)
+		return -ENOMEM;
+	vote->voter = voter;
+	vote->level = level;
+	list_add_tail(&vote->node, &agg->votes);
+	ret = __opp_votes_apply(agg);
+	if (ret) {
+		list_del(&vote->node);
+		kfree(vote);
+	}
+	return ret;
+}
+
+/* Caller holds @agg's lock. Gives @voter's vote back, if it has one. */
+static int __opp_votes_drop(struct opp_votes *agg,
+			    const struct opp_table *voter)
+{
+	struct opp_vote *vote = __opp_vote_of(agg, voter);
+	int ret;
+
+	lockdep_assert_held(&agg->lock);
+	if (!vote)
+		return 0;
+
+	list_del(&vote->node);
+	ret = __opp_votes_apply(agg);
+	if (ret) {
+		list_add_tail(&vote->node, &agg->votes);
+		return ret;
+	}
+
+	kfree(vote);
+	return 0;
+}
+
+/**
+ * opp_votes_cast() - a consumer's vote on a required device
+ * @dev: the required device
+ * @voter: the consumer's table
+ * @drop: give the vote back instead
+ * @level: the performance state asked for, unless @drop
+ * @aggregated: set to whether @dev aggregates votes; when false nothing was
+ *	done and the caller sets the state itself
+ *
+ * Context: Process context; takes @dev's aggregator lock and sleeps in the
+ * power domain.
+ * Return: 0, or the error of the allocation or the performance state call,
+ * after which the votes and the device are as they were.
+ */
+int opp_votes_cast(struct device *dev, const struct opp_table *voter,
+		   bool drop, unsigned int level, bool *aggregated)
+{
+	struct opp_votes *agg = opp_votes_get(dev);
+	int ret = 0;
+
+	*aggregated = !!agg;
+	if (!agg)
+		return 0;
+
+	scoped_guard(mutex, &agg->lock)
+		ret = drop ? __opp_votes_drop(agg, voter) :
+			     __opp_votes_vote(agg, voter, level);
+	opp_votes_put(agg);
+	return ret;
+}
+
+/**
+ * opp_votes_drop_voter() - give back every vote of a consumer
+ * @table: the consumer's table, whose required devices are going; the
+ *	caller holds its dvfs_lock
+ *
+ * Each of its required devices that aggregates runs at the highest vote of
+ * the other consumers (0 with none). One whose power domain refuses keeps
+ * the vote, with a message: the consumer is going anyway.
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_votes_drop_voter(struct opp_table *table)
+{
+	bool aggregated;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	for (i = 0; i < table->nr_required_devs; i++) {
+		if (!table->required_devs[i])
+			continue;
+		ret = opp_votes_cast(table->required_devs[i], table, true, 0,
+				     &aggregated);
+		if (ret)
+			dev_err(table->required_devs[i],
+				"cannot give back a consumer's vote: %d\n", ret);
+	}
+}
+
+/**
+ * dev_pm_opp_enable_vote_aggregation() - aggregate consumers' votes on a
+ *	required device
+ * @dev: the required device, as consumers name it in
+ *	dev_pm_opp_config.required_devs
+ *
+ * From now on, the transitions of every table configured with @dev as a
+ * required device record a vote for its required OPP's level instead of
+ * setting it, and @dev runs at the highest vote; a consumer that drops its
+ * votes (dev_pm_opp_set_rate() with 0) or clears its configuration gives its
+ * vote back, and with no vote left @dev goes to state 0. Not needed, and
+ * not used, for power domains attached by name, which genpd aggregates.
+ * Without it, as in Linux 6.12, the last transition wins.
+ *
+ * Context: Process context; may sleep.
+ * Return:
+ * * 0 - @dev aggregates votes
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -EEXIST - @dev already aggregates votes
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_enable_vote_aggregation(struct device *dev)
+{
+	struct opp_votes *agg;
+
+	if (IS_ERR_OR_NULL(dev))
+		return -EINVAL;
+
+	agg = kzalloc(sizeof(*agg), GFP_KERNEL);
+	if (!agg)
+		return -ENOMEM;
+	kref_init(&agg->kref);
+	agg->dev = dev;
+	INIT_LIST_HEAD(&agg->votes);
+	lockdep_register_key(&agg->key);
+	mutex_init(&agg->lock);
+	lockdep_set_class(&agg->lock, &agg->key);
+
+	scoped_guard(mutex, &opp_votes_lock) {
+		if (!__opp_votes_find(dev)) {
+			list_add_tail(&agg->node, &opp_votes_list);
+			return 0;
+		}
+	}
+
+	INIT_LIST_HEAD(&agg->node);
+	opp_votes_put(agg);
+	return -EEXIST;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_enable_vote_aggregation);
+
+/**
+ * dev_pm_opp_disable_vote_aggregation() - stop aggregating votes
+ * @dev: a device dev_pm_opp_enable_vote_aggregation() was called for
+ *
+ * The votes are forgotten and @dev keeps its state; the next transition of
+ * a consumer sets it directly again. Nothing happens for a device that does
+ * not aggregate.
+ *
+ * Context: Process context; may sleep.
+ */
+void dev_pm_opp_disable_vote_aggregation(struct device *dev)
+{
+	struct opp_votes *agg;
+
+	scoped_guard(mutex, &opp_votes_lock) {
+		agg = __opp_votes_find(dev);
+		if (!agg)
+			return;
+		list_del_init(&agg->node);
+	}
+
+	opp_votes_put(agg);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_disable_vote_aggregation);
+
+static void opp_votes_devm_disable(void *dev)
+{
+	dev_pm_opp_disable_vote_aggregation(dev);
+}
+
+/**
+ * devm_pm_opp_enable_vote_aggregation() - dev_pm_opp_enable_vote_aggregation()
+ *	undone when the driver detaches
+ * @dev: the required device, whose driver calls this
+ *
+ * Context: Process context; may sleep.
+ * Return: as dev_pm_opp_enable_vote_aggregation().
+ */
+int devm_pm_opp_enable_vote_aggregation(struct device *dev)
+{
+	int ret = dev_pm_opp_enable_vote_aggregation(dev);
+
+	if (ret)
+		return ret;
+
+	return devm_add_action_or_reset(dev, opp_votes_devm_disable, dev);
+}
+EXPORT_SYMBOL_GPL(devm_pm_opp_enable_vote_aggregation);
