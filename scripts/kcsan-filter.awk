@@ -53,8 +53,9 @@ function flush(    i, hit, f, t, w) {
 {
 	line = $0
 	sub(/\r$/, "", line)
-	if (!inrep && line ~ /={40,}$/) {
+	if (!inrep && line ~ /========================================$/) {
 		# A report opens with a rule and its title on the next line.
+		if (held != "") print held > out
 		held = line
 		next
 	}
@@ -68,7 +69,7 @@ function flush(    i, hit, f, t, w) {
 	}
 	if (inrep) {
 		buf[++n] = line
-		if (line ~ /={40,}$/) { inrep = 0; flush() }
+		if (line ~ /========================================$/) { inrep = 0; flush() }
 		next
 	}
 	print line > out
