@@ -15,6 +15,7 @@
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/mman.h>
+#include <linux/moduleparam.h>
 #include <linux/pm_opp.h>
 #include <linux/random.h>
 #include <linux/sched.h>
@@ -33,6 +34,11 @@
 #define STEP_HZ		100000000UL	/* OPP i runs at (i + 1) * STEP_HZ */
 #define BASE_UV		800000UL	/* and at BASE_UV + i * STEP_UV */
 #define STEP_UV		25000UL
+
+/* make race soaks longer: opp_kunit.stress_ms=60000 on the command line. */
+static unsigned int stress_ms = STRESS_MS;
+module_param(stress_ms, uint, 0444);
+MODULE_PARM_DESC(stress_ms, "how long opp_stress runs its threads, in ms");
 
 static unsigned long stress_rate(unsigned int i)
 {
@@ -129,21 +135,39 @@ static bool stress_opp_ok(struct dev_pm_opp *opp)
 	       dev_pm_opp_get_voltage(opp) == stress_volt(i);
 }
 
-/* Lookups on the DVFS device, and on the tables that come and go. */
-static bool stress_lookup_round(struct opp_stress *st, unsigned int i)
+/* One lookup on the DVFS device; the OPP found must be one of ours. */
+static bool stress_find(struct device *dev, unsigned int i)
 {
 	unsigned long freq = stress_rate(i % STRESS_NR);
 	struct dev_pm_opp *opp;
-	int count;
 	bool ok;
 
-	/* The slowest and fastest OPPs are never taken away. */
-	opp = i & 1 ? dev_pm_opp_find_freq_ceil(st->fix->dev, &freq) :
-		      dev_pm_opp_find_freq_floor(st->fix->dev, &freq);
+	opp = i & 1 ? dev_pm_opp_find_freq_ceil(dev, &freq) :
+		      dev_pm_opp_find_freq_floor(dev, &freq);
 	if (IS_ERR(opp))
 		return false;
 	ok = stress_opp_ok(opp);
 	dev_pm_opp_put(opp);
+	return ok;
+}
+
+/* Lookups on the DVFS device, and on the tables that come and go. */
+static bool stress_lookup_round(struct opp_stress *st, unsigned int i)
+{
+	int count;
+	bool ok;
+
+	/*
+	 * The slowest and fastest OPPs are never taken away. Every other pair
+	 * of rounds finds and puts with interrupts off, as a scheduler hook or
+	 * an interrupt handler would: both are safe in atomic context.
+	 */
+	if (i & 2) {
+		guard(irqsave)();
+		ok = stress_find(st->fix->dev, i);
+	} else {
+		ok = stress_find(st->fix->dev, i);
+	}
 
 	count = dev_pm_opp_get_opp_count(st->fix->dev);
 	ok &= count >= STRESS_NR - 2 && count <= STRESS_NR + 1;
@@ -359,7 +383,7 @@ static void stress_run(struct kunit *test, struct opp_stress *st)
 
 	stress_open_debugfs(test, &reader, "opp/opp-stress/stats");
 	atomic_set(&st->running, ARRAY_SIZE(stress_threads));
-	st->deadline = jiffies + msecs_to_jiffies(STRESS_MS);
+	st->deadline = jiffies + msecs_to_jiffies(stress_ms);
 	for (n = 0; n < ARRAY_SIZE(stress_threads); n++) {
 		task[n] = kthread_create(stress_threads[n], st, "opp-stress-%u",
 					 n);

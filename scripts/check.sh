@@ -7,6 +7,7 @@
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests to run in QEMU (default 600)
 # OPP_JOBS           make jobs (default: nproc)
 # OPP_RAW=1          show the raw kernel log instead of kunit.py's summary
+# OPP_KERNEL_ARGS    more kernel command line arguments, space-separated
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -25,6 +26,11 @@ kunit_args() {
 		--qemu_args="-smp 2 -accel tcg"
 		--kernel_args=preempt=full
 	)
+	local arg
+	# More kernel arguments, space-separated (make fuzz sets its module's).
+	for arg in ${OPP_KERNEL_ARGS:-}; do
+		KUNIT_ARGS+=(--kernel_args="$arg")
+	done
 	[[ ${OPP_RAW:-0} == 1 ]] && KUNIT_ARGS+=(--raw_output=all)
 	[[ -n ${SUITE:-} ]] && KUNIT_ARGS+=("$SUITE")
 	return 0

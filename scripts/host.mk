@@ -8,6 +8,8 @@ export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
 .PHONY: check demo lint compat bench conformance deps tree clean-cache help
+.PHONY: race fuzz
+export N SEED ONLY DUMP
 
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
@@ -26,6 +28,12 @@ bench: ## upstream's OPP core against ours, built and booted twice (not CI)
 
 conformance: ## upstream's OPP core and ours through the same opp_conf_* suites
 	@bash $(OPP_SCRIPTS)/conformance.sh
+
+race: ## concurrency and stress suites, a soak, under KCSAN (own build dir)
+	@bash $(OPP_SCRIPTS)/race.sh
+
+fuzz: ## N mutated device tree tables (N=2000) on make check's kernel
+	@bash $(OPP_SCRIPTS)/fuzz.sh
 
 deps: ## install the missing Debian packages (root), or print the apt-get line
 	@bash $(OPP_SCRIPTS)/deps.sh
