@@ -43,3 +43,4 @@ help: ## this list
 	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
 	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
 	@echo '           CONFORMANCE_CORES=<default "upstream ours">'
+	@echo '           ARCH=<check: x86_64 (default) or arm64>'
