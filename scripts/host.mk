@@ -8,6 +8,7 @@ export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
 .PHONY: check demo lint compat bench conformance deps tree clean-cache help
+.PHONY: patches patches-test graft ungraft graft-test
 
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
@@ -36,6 +37,21 @@ tree: ## extract the 6.12 tree into the cache once, then graft this repo into it
 clean-cache: ## delete the cache (kernel tree, upstream copy, build dirs)
 	@bash $(OPP_SCRIPTS)/clean-cache.sh
 
+patches: ## the core as a git format-patch series against the 6.12 tree (OUT=dir)
+	@bash $(OPP_SCRIPTS)/patches.sh
+
+patches-test: ## make patches, then git am on a fresh tree and build after each patch
+	@bash $(OPP_SCRIPTS)/patches-test.sh
+
+graft: ## put this core into your own 6.12.y tree: make graft KDIR=/path/to/linux
+	@bash $(OPP_SCRIPTS)/graft.sh graft
+
+ungraft: ## restore the originals of make graft: make ungraft KDIR=/path/to/linux
+	@bash $(OPP_SCRIPTS)/graft.sh ungraft
+
+graft-test: ## make graft / make ungraft round trips on scratch trees
+	@bash $(OPP_SCRIPTS)/graft-test.sh
+
 help: ## this list
 	@echo 'targets:'
 	@sed -n 's/^\([a-z-]*\): *## /  \1\t/p' $(OPP_HOST_MK) | expand -t 16
@@ -44,3 +60,4 @@ help: ## this list
 	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
 	@echo '           CONFORMANCE_CORES=<default "upstream ours">'
 	@echo '           ARCH=<check: x86_64 (default) or arm64>'
+	@echo '           KDIR=<graft, ungraft: your 6.12.y tree>  OUT=<patches: dir>'
