@@ -49,14 +49,12 @@ fresh_tree() {
 }
 
 apply_series() {
-	local name email
 	mapfile -t PATCHES < <(printf '%s\n' "$OUT"/[0-9][0-9][0-9][0-9]-*.patch |
 		grep -v '/0000-cover-letter\.patch$')
 	((${#PATCHES[@]} > 0)) || die "no patches in $OUT"
-	# git am needs a committer; the author comes from each patch.
-	name=$(sed -n 's/^From: \(.*\) <.*>$/\1/p' "${PATCHES[0]}" | head -n 1)
-	email=$(sed -n 's/^From: .* <\(.*\)>$/\1/p' "${PATCHES[0]}" | head -n 1)
-	GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email \
+	# git am needs a committer, the integrator; the author comes from each
+	# patch.
+	GIT_COMMITTER_NAME="make patches-test" GIT_COMMITTER_EMAIL=patches-test@localhost \
 		git -C "$AM_TREE" am -q "${PATCHES[@]}" ||
 		die "git am failed on the fresh tree (see above)"
 	say "git am: ${#PATCHES[@]} patches applied"
