@@ -25,7 +25,8 @@ trace() {
 
 expect() {
 	local want=$1 name=$2 got=0
-	awk -f "$AWK_SCRIPT" "$tmp/expected" "$tmp/trace" >"$tmp/out" || got=1
+	awk -v driven="${DRIVEN:-0}" -f "$AWK_SCRIPT" "$tmp/expected" "$tmp/trace" \
+		>"$tmp/out" || got=1
 	if [[ $got != "$want" ]]; then
 		echo "check-trace self-test: '$name' gave exit $got, not $want:" >&2
 		cat "$tmp/out" >&2
@@ -53,4 +54,14 @@ expect 1 "the fall never traced"
 : >"$tmp/expected"
 trace "$V" "$F" 0 >"$tmp/trace"
 expect 1 "nothing asked for, two transitions traced"
-echo "check-trace self-test: 6 cases as expected"
+# Second act: the governor asks, user space does not.
+DRIVEN=1
+trace "$V" "$F" 0 >"$tmp/trace"
+expect 0 "governor: up then down, sequenced correctly"
+trace "$F" "$V" 0 >"$tmp/trace"
+expect 1 "governor: clock before voltage going up"
+head -n 3 "$tmp/full" >"$tmp/trace"
+expect 1 "governor: the rate never came down"
+: >"$tmp/trace"
+expect 1 "governor: nothing traced"
+echo "check-trace self-test: 10 cases as expected"

@@ -11,6 +11,10 @@
 # order, with result 0. A transition to the rate the device already runs at
 # only sets the supplies (the first one after boot). Prints one table row
 # per transition; exits 1 on any violation.
+#
+# With -v driven=1 (the second act: schedutil moves the CPUs) nothing is
+# asked for by user space, so EXPECTED is empty: every traced transition is
+# still checked, and at least one must rise and one fall.
 
 function field(line, key,    s) {
 	if (!match(line, key "=[^ ]*"))
@@ -50,6 +54,8 @@ BEGIN {
 	seen = 0
 	total = 0
 	bad = 0
+	rises = 0
+	falls = 0
 	reset_steps()
 }
 
@@ -87,8 +93,14 @@ FILENAME == ARGV[1] {
 		    field($0, "new_uv") + 0, field($0, "result") + 0)
 	key = dev " " old " " new
 	tag = ""
+	if (new + 0 > old + 0)
+		rises++
+	else if (new + 0 < old + 0)
+		falls++
 	if (seen < nexp && expected[seen] == key)
 		seen++
+	else if (driven && old != new)
+		tag = " (by the governor)"
 	else if (old == new)
 		tag = " (first vote at the boot rate)"
 	else
@@ -112,6 +124,16 @@ END {
 	if (total == 0) {
 		print "    no transition traced"
 		bad++
+	}
+	if (driven) {
+		if (rises == 0 || falls == 0) {
+			printf "    the governor never moved the rate %s\n",
+			       rises == 0 ? "up" : "down"
+			bad++
+		}
+		printf "demo: %d transitions traced (%d up, %d down), %d wrong\n",
+		       total, rises, falls, bad
+		exit bad != 0
 	}
 	if (nexp == 0) {
 		print "    no change was asked for"

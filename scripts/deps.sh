@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the host side needs, and only the missing ones.
-# As root: one "apt-get update", then "apt-get install -y". Otherwise: prints
-# the command to run and fails. A second run installs nothing. Arguments are
+# As root: one "apt-get update", then "apt-get install -y
+# --no-install-recommends": what the packages need, not what Debian
+# recommends with them. Otherwise: prints the command to run and fails. A second run installs nothing. Arguments are
 # extra packages a target needs (make lint: python3-sphinx).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -27,7 +28,7 @@ install() {
 	export DEBIAN_FRONTEND=noninteractive
 	say "installing: $*"
 	apt-get update
-	apt-get install -y "$@"
+	apt-get install -y --no-install-recommends "$@"
 }
 
 main() {
@@ -39,7 +40,7 @@ main() {
 		return 0
 	fi
 	if ((EUID != 0)); then
-		printf 'error: missing packages; as root run:\n  apt-get update && apt-get install -y %s\n' \
+		printf 'error: missing packages; as root run:\n  apt-get update && apt-get install -y --no-install-recommends %s\n' \
 			"${missing[*]}" >&2
 		exit 1
 	fi

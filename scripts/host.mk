@@ -10,6 +10,7 @@ export SUITE OPP_CACHE
 .PHONY: check demo lint compat bench conformance deps tree clean-cache help
 .PHONY: race fuzz
 export N SEED ONLY DUMP
+.PHONY: patches patches-test graft ungraft graft-test
 
 check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 	@bash $(OPP_SCRIPTS)/check.sh
@@ -44,6 +45,21 @@ tree: ## extract the 6.12 tree into the cache once, then graft this repo into it
 clean-cache: ## delete the cache (kernel tree, upstream copy, build dirs)
 	@bash $(OPP_SCRIPTS)/clean-cache.sh
 
+patches: ## the core as a git format-patch series against the 6.12 tree (OUT=dir)
+	@bash $(OPP_SCRIPTS)/patches.sh
+
+patches-test: ## make patches, then git am on a fresh tree and build after each patch
+	@bash $(OPP_SCRIPTS)/patches-test.sh
+
+graft: ## put this core into your own 6.12.y tree: make graft KDIR=/path/to/linux
+	@bash $(OPP_SCRIPTS)/graft.sh graft
+
+ungraft: ## restore the originals of make graft: make ungraft KDIR=/path/to/linux
+	@bash $(OPP_SCRIPTS)/graft.sh ungraft
+
+graft-test: ## make graft / make ungraft round trips on scratch trees
+	@bash $(OPP_SCRIPTS)/graft-test.sh
+
 help: ## this list
 	@echo 'targets:'
 	@sed -n 's/^\([a-z-]*\): *## /  \1\t/p' $(OPP_HOST_MK) | expand -t 16
@@ -51,3 +67,5 @@ help: ## this list
 	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
 	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
 	@echo '           CONFORMANCE_CORES=<default "upstream ours">'
+	@echo '           ARCH=<check: x86_64 (default) or arm64>'
+	@echo '           KDIR=<graft, ungraft: your 6.12.y tree>  OUT=<patches: dir>'
