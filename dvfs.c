@@ -216,10 +216,21 @@ static int opp_set_supply(struct opp_transition *t, unsigned int i,
 			  const struct dev_pm_opp_supply *supply)
 {
 	struct regulator *reg = t->table->regulators[i];
+	int lo = supply->u_volt_min, mid = supply->u_volt;
+	int hi = supply->u_volt_max;
 
 	if (supply->u_volt_min == supply->u_volt_max)
 		return regulator_set_voltage(reg, supply->u_volt,
 					     supply->u_volt);
+
+	/*
+	 * The regulator core BUG()s on a range whose floor is above its
+	 * ceiling, as the regulator sees them (ints): a triplet whose target
+	 * or minimum lies above its maximum (a broken table, which Linux
+	 * passes on and crashes) is refused instead.
+	 */
+	if (lo > hi || mid > hi)
+		return -EINVAL;
 
 	return regulator_set_voltage_triplet(reg, supply->u_volt_min,
 					     supply->u_volt,
