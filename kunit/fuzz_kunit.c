@@ -499,6 +499,8 @@ struct fz_case {
 	struct of_changeset cs;
 	bool applied;
 	int token;
+	unsigned long rseed;
+	unsigned long nr;
 };
 
 static u32 fz_rand(struct rnd_state *rs, u32 n)
@@ -1220,14 +1222,16 @@ static const void *fz_gen(const void *prev, char *desc)
 }
 
 /* The mutation number @i: its seed table, changed by its own generator. */
-static void fz_make(struct fz_case *fc, unsigned long i)
+static void fz_make(struct fz_case *fc, unsigned long rseed, unsigned long i)
 {
 	struct rnd_state rs;
 	unsigned int ops, k;
 
+	fc->rseed = rseed;
+	fc->nr = i;
 	fc->seed = &fz_seeds[i % FZ_NR_SEEDS];
 	fc->seed->build(&fc->tree);
-	prandom_seed_state(&rs, fuzz_seed * 0x9e3779b97f4a7c15ULL + i);
+	prandom_seed_state(&rs, rseed * 0x9e3779b97f4a7c15ULL + i);
 	/* The first pass over the seeds loads each one as it is. */
 	ops = i < FZ_NR_SEEDS ? 0 : 1 + fz_rand(&rs, FZ_MAX_OPS);
 	for (k = 0; k < ops; k++)
@@ -1245,10 +1249,9 @@ static bool fz_known_error(int ret)
 	return false;
 }
 
-/* Loads, uses and removes one mutated table. */
-static void opp_fuzz_mutation(struct kunit *test)
+/* Loads, uses and removes mutation @i of seed @rseed. */
+static void fz_run(struct kunit *test, unsigned long rseed, unsigned long i)
 {
-	unsigned long i = (unsigned long)test->param_value - 1;
 	struct fz_case *fc = kunit_kzalloc(test, sizeof(*fc), GFP_KERNEL);
 	struct opp_kunit_dvfs *fix = NULL;
 	struct opp_kunit_errors *cap;
@@ -1259,7 +1262,7 @@ static void opp_fuzz_mutation(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, fc);
 	test->priv = fc;
-	fz_make(fc, i);
+	fz_make(fc, rseed, i);
 	if (fuzz_dump)
 		fz_print(test, fc);
 	fz_attach(test, fc);
@@ -1322,19 +1325,56 @@ static void opp_fuzz_mutation(struct kunit *test)
 				    fc->tree.n[k].name);
 }
 
+static void opp_fuzz_mutation(struct kunit *test)
+{
+	fz_run(test, fuzz_seed, (unsigned long)test->param_value - 1);
+}
+
+/*
+ * Mutations that once broke the core, run by every make check whatever
+ * fuzz_n says. Each stays the table it names only while the seeds and the
+ * mutators are unchanged: whoever changes those moves these cases to the
+ * new numbers (make fuzz ONLY=... DUMP=1 shows the table).
+ */
+struct fz_regression {
+	unsigned long rseed;
+	unsigned long nr;
+	const char *what;
+};
+
+static const struct fz_regression fz_regressions[] = {
+	{ 1, 1441, "supply target above its maximum reached the regulator" },
+};
+
+static void fz_regression_desc(const struct fz_regression *r, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "#%lu seed %lu: %s", r->nr,
+		 r->rseed, r->what);
+}
+
+KUNIT_ARRAY_PARAM(fz_regression, fz_regressions, fz_regression_desc);
+
+static void opp_fuzz_regression(struct kunit *test)
+{
+	const struct fz_regression *r = test->param_value;
+
+	fz_run(test, r->rseed, r->nr);
+}
+
 static void opp_fuzz_exit(struct kunit *test)
 {
 	struct fz_case *fc = test->priv;
 
 	if (fc && fc->seed && test->status == KUNIT_FAILURE && !fuzz_dump) {
 		kunit_info(test, "rerun alone: opp_kunit.fuzz_seed=%lu opp_kunit.fuzz_only=%lu\n",
-			   fuzz_seed, (unsigned long)test->param_value - 1);
+			   fc->rseed, fc->nr);
 		fz_print(test, fc);
 	}
 }
 
 static struct kunit_case opp_fuzz_cases[] = {
 	KUNIT_CASE_PARAM(opp_fuzz_mutation, fz_gen),
+	KUNIT_CASE_PARAM(opp_fuzz_regression, fz_regression_gen_params),
 	{}
 };
 
