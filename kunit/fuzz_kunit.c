@@ -488,6 +488,9 @@ static const struct {
  * @cs: the changeset that attached them
  * @applied: @cs is applied
  * @token: device 0's set_config token, or 0
+ * @rseed: the random seed the mutation derives from (fuzz_seed, or a
+ *	regression's own)
+ * @nr: the mutation's number under @rseed
  */
 struct fz_case {
 	struct fz_tree tree;
