@@ -1246,7 +1246,7 @@ static bool fz_known_error(int ret)
 	switch (ret) {
 	case -EINVAL: case -ENODEV: case -ENOENT: case -EPROBE_DEFER:
 	case -ENOMEM: case -EEXIST: case -ERANGE: case -EBUSY: case -ENODATA:
-	case -EOVERFLOW: case -ENOTSUPP: case -EOPNOTSUPP: case -ELOOP:
+	case -EOVERFLOW: case -EOPNOTSUPP: case -ELOOP:
 		return true;
 	}
 	return false;
