@@ -978,6 +978,20 @@ opp_table_search(struct opp_table *table, struct device *dev,
 	return opp;
 }
 
+/* The table a find_* call searches, or -ENODEV, said. Caller holds RCU. */
+static struct opp_table *opp_find_table_rcu(struct device *dev)
+{
+	struct opp_table *table;
+
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: find outside RCU");
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_err(dev, "no OPP table\n");
+		return ERR_PTR(-ENODEV);
+	}
+	return table;
+}
+
 static struct dev_pm_opp *opp_find(struct device *dev,
 				   const struct opp_key *key,
 				   unsigned long *target, enum opp_match match,
@@ -989,11 +1003,9 @@ static struct dev_pm_opp *opp_find(struct device *dev,
 		return ERR_PTR(-EINVAL);
 
 	guard(rcu)();
-	table = opp_table_lookup_rcu(dev);
-	if (!table) {
-		dev_err(dev, "no OPP table\n");
-		return ERR_PTR(-ENODEV);
-	}
+	table = opp_find_table_rcu(dev);
+	if (IS_ERR(table))
+		return ERR_CAST(table);
 
 	return opp_table_search(table, dev, key, target, match, available);
 }
@@ -1200,11 +1212,9 @@ struct dev_pm_opp *dev_pm_opp_find_key_exact(struct device *dev,
 		return ERR_PTR(-EINVAL);
 
 	guard(rcu)();
-	table = opp_table_lookup_rcu(dev);
-	if (!table) {
-		dev_err(dev, "no OPP table\n");
-		return ERR_PTR(-ENODEV);
-	}
+	table = opp_find_table_rcu(dev);
+	if (IS_ERR(table))
+		return ERR_CAST(table);
 
 	return opp_table_search_keys(table, dev, key, available);
 }
