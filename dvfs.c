@@ -690,7 +690,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 	if (IS_ERR(opp)) {
 		struct opp_table_span span;
 
-		/* Linux logs here too: one line, saying what the table holds. */
+		/* One line a board bring-up can act on: what the table holds. */
 		opp_table_get_span(table, &span);
 		dev_err(dev, "no available OPP at or above %lu Hz: %ld; %u available from %lu to %lu Hz, %u disabled\n",
 			rate, PTR_ERR(opp), span.nr_avail, span.lo, span.hi,
