@@ -572,38 +572,166 @@ static void fz_set_cell(struct fz_prop *p, unsigned int cell, u32 v)
 }
 
 /* Applies one mutation; appends what it did to @log. */
+/* The mutators: each draws from @rs in a fixed order (seeds replay). */
+static void fz_op_drop_prop(struct fz_tree *t, struct rnd_state *rs,
+			    int *node, char *pname)
+{
+	struct fz_prop *p = fz_any_prop(t, rs, node);
+	struct fz_node *n;
+	int i;
+
+	if (!p)
+		return;
+	n = &t->n[*node];
+	strscpy(pname, p->name, FZ_NAME);
+	i = p - n->props;
+	memmove(p, p + 1, (n->nr_props - i - 1) * sizeof(*p));
+	n->nr_props--;
+}
+
+static void fz_op_dup_node(struct fz_tree *t, struct rnd_state *rs, int *node)
+{
+	*node = FZ_DEVS + fz_rand(rs, t->nr > FZ_DEVS ? t->nr - FZ_DEVS : 1);
+	if (*node >= t->nr || t->nr >= FZ_NODES)
+		return;
+	t->n[t->nr] = t->n[*node];
+	strlcat(t->n[t->nr].name, "-dup", FZ_NAME);
+	/* The same phandle twice is a broken tree, not a test. */
+	if (t->n[t->nr].phandle)
+		t->n[t->nr].phandle = fz_new_phandle(t);
+	t->nr++;
+}
+
+static void fz_op_reorder(struct fz_tree *t, struct rnd_state *rs, int *node)
+{
+	int other;
+
+	*node = fz_rand(rs, t->nr);
+	other = fz_rand(rs, t->nr);
+	/* Siblings only: a parent stays before its children. */
+	if (*node != other && t->n[*node].parent == t->n[other].parent &&
+	    t->n[*node].parent >= 0)
+		swap(t->n[*node], t->n[other]);
+}
+
+static struct fz_prop *fz_op_extend(struct fz_tree *t, struct rnd_state *rs,
+				    int *node)
+{
+	struct fz_prop *p = fz_any_prop(t, rs, node);
+	u32 v;
+
+	if (!p)
+		return NULL;
+	v = 1 + fz_rand(rs, 3);
+	while (v--)
+		fz_put32(p, fz_rand(rs, 2) ? prandom_u32_state(rs) :
+			 p->len >= 4 ? get_unaligned_be32(p->val) : 1);
+	return p;
+}
+
+/* FZ_ZERO, FZ_MAX, FZ_OVERFLOW: one cell set to an edge value. */
+static struct fz_prop *fz_op_edge_cell(struct fz_tree *t, struct rnd_state *rs,
+				       int *node, enum fz_op op)
+{
+	struct fz_prop *p = fz_any_prop(t, rs, node);
+	int i;
+	u32 v;
+
+	if (!p || p->len < 4)
+		return p;
+	i = fz_rand(rs, p->len / 4);
+	v = op == FZ_ZERO ? 0 : op == FZ_MAX ? U32_MAX :
+	    fz_rand(rs, 2) ? 0x80000000 : 0x7fffffff;
+	fz_set_cell(p, i, v);
+	/* A 64-bit rate whose high half overflows unsigned long. */
+	if (op == FZ_OVERFLOW && !strcmp(p->name, "opp-hz"))
+		fz_set_cell(p, i & ~1, 1 + fz_rand(rs, U32_MAX));
+	return p;
+}
+
+/* FZ_RETARGET, FZ_CYCLE: a phandle cell pointed elsewhere. */
+static struct fz_prop *fz_op_phandle(struct fz_tree *t, struct rnd_state *rs,
+				     int *node, enum fz_op op)
+{
+	struct fz_prop *p = NULL;
+	int i, other;
+	u32 v;
+
+	for (i = 0; i < 8 && !p; i++) {
+		p = fz_any_prop(t, rs, node);
+		if (p && strcmp(p->name, "required-opps") &&
+		    strcmp(p->name, "operating-points-v2"))
+			p = NULL;
+	}
+	if (!p || p->len < 4)
+		return p;
+	other = fz_rand(rs, t->nr);
+	if (op == FZ_CYCLE) {
+		/* Back to the node itself, its table, or its device. */
+		other = fz_rand(rs, 2) ? *node :
+			max_t(int, t->n[*node].parent, 0);
+		v = t->n[other].phandle;
+	} else {
+		v = fz_rand(rs, 4) ? t->n[other].phandle :
+		    fz_rand(rs, 2) ? FZ_DANGLING : 0;
+	}
+	fz_set_cell(p, fz_rand(rs, p->len / 4), v);
+	return p;
+}
+
+static struct fz_prop *fz_op_string(struct fz_tree *t, struct rnd_state *rs,
+				    int *node)
+{
+	static const char * const s[] = { "fast", "1000000", "" };
+	struct fz_prop *p = fz_any_prop(t, rs, node);
+	const char *str;
+
+	if (!p)
+		return NULL;
+	str = s[fz_rand(rs, ARRAY_SIZE(s))];
+	p->len = strlen(str) + 1;
+	memcpy(p->val, str, p->len);
+	return p;
+}
+
+static struct fz_prop *fz_op_add_prop(struct fz_tree *t, struct rnd_state *rs,
+				      int *node)
+{
+	struct fz_prop *p;
+	int i;
+	u32 v;
+
+	*node = fz_rand(rs, t->nr);
+	if (t->n[*node].nr_props >= FZ_PROPS)
+		return NULL;
+	i = fz_rand(rs, ARRAY_SIZE(fz_vocab));
+	p = fz_prop(t, *node, fz_vocab[i].name);
+	if (!strcmp(p->name, "status")) {
+		p->len = sizeof("disabled");
+		memcpy(p->val, "disabled", p->len);
+	}
+	for (v = 0; v < fz_vocab[i].cells; v++)
+		fz_put32(p, fz_vocab[i].phandle ?
+			 t->n[fz_rand(rs, t->nr)].phandle :
+			 fz_rand(rs, 2) ? fz_rand(rs, 2000000) :
+			 prandom_u32_state(rs));
+	return p;
+}
+
 static void fz_mutate_once(struct fz_tree *t, struct rnd_state *rs,
 			   char *log, size_t size)
 {
 	enum fz_op op = fz_rand(rs, FZ_NR_OPS);
 	char nname[FZ_NAME] = "", pname[FZ_NAME] = "";
 	struct fz_prop *p = NULL;
-	struct fz_node *n;
-	int node = 0, other, i;
-	u32 v;
+	int node = 0, other;
 
 	switch (op) {
 	case FZ_DROP_PROP:
-		p = fz_any_prop(t, rs, &node);
-		if (p) {
-			n = &t->n[node];
-			strscpy(pname, p->name);
-			i = p - n->props;
-			memmove(p, p + 1, (n->nr_props - i - 1) * sizeof(*p));
-			n->nr_props--;
-			p = NULL;
-		}
+		fz_op_drop_prop(t, rs, &node, pname);
 		break;
 	case FZ_DUP_NODE:
-		node = FZ_DEVS + fz_rand(rs, t->nr > FZ_DEVS ? t->nr - FZ_DEVS : 1);
-		if (node < t->nr && t->nr < FZ_NODES) {
-			t->n[t->nr] = t->n[node];
-			strlcat(t->n[t->nr].name, "-dup", FZ_NAME);
-			/* The same phandle twice is a broken tree, not a test. */
-			if (t->n[t->nr].phandle)
-				t->n[t->nr].phandle = fz_new_phandle(t);
-			t->nr++;
-		}
+		fz_op_dup_node(t, rs, &node);
 		break;
 	case FZ_DROP_NODE:
 		node = 1 + fz_rand(rs, t->nr - 1);
@@ -613,16 +741,7 @@ static void fz_mutate_once(struct fz_tree *t, struct rnd_state *rs,
 		}
 		break;
 	case FZ_REORDER:
-		node = fz_rand(rs, t->nr);
-		other = fz_rand(rs, t->nr);
-		/* Siblings only: a parent stays before its children. */
-		if (node != other && t->n[node].parent == t->n[other].parent &&
-		    t->n[node].parent >= 0) {
-			struct fz_node tmp = t->n[node];
-
-			t->n[node] = t->n[other];
-			t->n[other] = tmp;
-		}
+		fz_op_reorder(t, rs, &node);
 		break;
 	case FZ_TRUNCATE:
 		p = fz_any_prop(t, rs, &node);
@@ -630,13 +749,7 @@ static void fz_mutate_once(struct fz_tree *t, struct rnd_state *rs,
 			p->len = fz_rand(rs, p->len);
 		break;
 	case FZ_EXTEND:
-		p = fz_any_prop(t, rs, &node);
-		if (p) {
-			v = 1 + fz_rand(rs, 3);
-			while (v--)
-				fz_put32(p, fz_rand(rs, 2) ? prandom_u32_state(rs) :
-					 p->len >= 4 ? get_unaligned_be32(p->val) : 1);
-		}
+		p = fz_op_extend(t, rs, &node);
 		break;
 	case FZ_ODD_SIZE:
 		p = fz_any_prop(t, rs, &node);
@@ -646,16 +759,7 @@ static void fz_mutate_once(struct fz_tree *t, struct rnd_state *rs,
 	case FZ_ZERO:
 	case FZ_MAX:
 	case FZ_OVERFLOW:
-		p = fz_any_prop(t, rs, &node);
-		if (p && p->len >= 4) {
-			i = fz_rand(rs, p->len / 4);
-			v = op == FZ_ZERO ? 0 : op == FZ_MAX ? U32_MAX :
-			    fz_rand(rs, 2) ? 0x80000000 : 0x7fffffff;
-			fz_set_cell(p, i, v);
-			/* A 64-bit rate whose high half overflows unsigned long. */
-			if (op == FZ_OVERFLOW && !strcmp(p->name, "opp-hz"))
-				fz_set_cell(p, i & ~1, 1 + fz_rand(rs, U32_MAX));
-		}
+		p = fz_op_edge_cell(t, rs, &node, op);
 		break;
 	case FZ_SWAP_PHANDLES:
 		node = fz_rand(rs, t->nr);
@@ -664,52 +768,13 @@ static void fz_mutate_once(struct fz_tree *t, struct rnd_state *rs,
 		break;
 	case FZ_RETARGET:
 	case FZ_CYCLE:
-		for (i = 0; i < 8 && !p; i++) {
-			p = fz_any_prop(t, rs, &node);
-			if (p && strcmp(p->name, "required-opps") &&
-			    strcmp(p->name, "operating-points-v2"))
-				p = NULL;
-		}
-		if (!p || p->len < 4)
-			break;
-		other = fz_rand(rs, t->nr);
-		if (op == FZ_CYCLE) {
-			/* Back to the node itself, its table, or its device. */
-			other = fz_rand(rs, 2) ? node :
-				max_t(int, t->n[node].parent, 0);
-			v = t->n[other].phandle;
-		} else {
-			v = fz_rand(rs, 4) ? t->n[other].phandle :
-			    fz_rand(rs, 2) ? FZ_DANGLING : 0;
-		}
-		fz_set_cell(p, fz_rand(rs, p->len / 4), v);
+		p = fz_op_phandle(t, rs, &node, op);
 		break;
 	case FZ_STRING:
-		p = fz_any_prop(t, rs, &node);
-		if (p) {
-			static const char * const s[] = { "fast", "1000000", "" };
-			const char *str = s[fz_rand(rs, ARRAY_SIZE(s))];
-
-			p->len = strlen(str) + 1;
-			memcpy(p->val, str, p->len);
-		}
+		p = fz_op_string(t, rs, &node);
 		break;
 	case FZ_ADD_PROP:
-		node = fz_rand(rs, t->nr);
-		n = &t->n[node];
-		if (n->nr_props < FZ_PROPS) {
-			i = fz_rand(rs, ARRAY_SIZE(fz_vocab));
-			p = fz_prop(t, node, fz_vocab[i].name);
-			if (!strcmp(p->name, "status")) {
-				p->len = sizeof("disabled");
-				memcpy(p->val, "disabled", p->len);
-			}
-			for (v = 0; v < fz_vocab[i].cells; v++)
-				fz_put32(p, fz_vocab[i].phandle ?
-					 t->n[fz_rand(rs, t->nr)].phandle :
-					 fz_rand(rs, 2) ? fz_rand(rs, 2000000) :
-					 prandom_u32_state(rs));
-		}
+		p = fz_op_add_prop(t, rs, &node);
 		break;
 	default:
 		break;
