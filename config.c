@@ -680,31 +680,31 @@ EXPORT_SYMBOL_GPL(devm_pm_opp_set_config);
 /* ------------------------------------------------------------------------ */
 
 /*
- * The first legacy call keeps its token in @seed; later ones (other users of
- * a shared table) only count, their settings already being in place.
+ * The first legacy call keeps its token in @setting; later ones (other users
+ * of a shared table) only count, their settings already being in place.
  */
-static void __opp_seed_keep(struct opp_seed_config *seed, int *token)
+static void __opp_setting_get(struct opp_counted_setting *setting, int *token)
 {
-	if (!seed->users++) {
-		seed->token = *token;
+	if (!setting->users++) {
+		setting->token = *token;
 		*token = 0;
 	}
 }
 
 /* Returns the token to clear when the last legacy user is gone, else 0. */
-static int __opp_seed_drop(struct opp_seed_config *seed)
+static int __opp_setting_put(struct opp_counted_setting *setting)
 {
 	int token = 0;
 
-	if (!WARN_ON_ONCE(!seed->users) && !--seed->users) {
-		token = seed->token;
-		seed->token = 0;
+	if (!WARN_ON_ONCE(!setting->users) && !--setting->users) {
+		token = setting->token;
+		setting->token = 0;
 	}
 	return token;
 }
 
 /**
- * dev_pm_opp_set_regulators_seed() - name a device's regulators, original
+ * dev_pm_opp_set_regulators_table() - name a device's regulators, original
  *	form
  * @dev: the device; its table is created if it has none
  * @names: the regulator names, in supply order ("opp-microvolt" order)
@@ -719,9 +719,9 @@ static int __opp_seed_drop(struct opp_seed_config *seed)
  * error pointer: -EINVAL for no names, -EBUSY when the table has OPPs,
  * -EPROBE_DEFER or another regulator error, -ENOMEM.
  */
-struct opp_table *dev_pm_opp_set_regulators_seed(struct device *dev,
-						 const char * const names[],
-						 unsigned int count)
+struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
+						  const char * const names[],
+						  unsigned int count)
 {
 	const char **list __free(kfree) = NULL;
 	struct dev_pm_opp_config config = {};
@@ -748,14 +748,14 @@ struct opp_table *dev_pm_opp_set_regulators_seed(struct device *dev,
 	}
 
 	scoped_guard(mutex, &table->dvfs_lock)
-		__opp_seed_keep(&table->seed_regulators, &token);
+		__opp_setting_get(&table->regulators_setting, &token);
 	dev_pm_opp_clear_config(token);
 	return table;
 }
-EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_seed);
+EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_table);
 
 /**
- * dev_pm_opp_put_regulators_seed() - undo dev_pm_opp_set_regulators_seed()
+ * dev_pm_opp_put_regulators_table() - undo dev_pm_opp_set_regulators_table()
  * @opp_table: what it returned
  *
  * Reached as dev_pm_opp_put_regulators(table). The last user releases the
@@ -763,7 +763,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_seed);
  *
  * Context: Process context; may sleep.
  */
-void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table)
+void dev_pm_opp_put_regulators_table(struct opp_table *opp_table)
 {
 	int token;
 
@@ -771,19 +771,19 @@ void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table)
 		return;
 
 	scoped_guard(mutex, &opp_table->dvfs_lock)
-		token = __opp_seed_drop(&opp_table->seed_regulators);
+		token = __opp_setting_put(&opp_table->regulators_setting);
 	dev_pm_opp_clear_config(token);
 	dev_pm_opp_put_opp_table(opp_table);
 }
-EXPORT_SYMBOL_GPL(dev_pm_opp_put_regulators_seed);
+EXPORT_SYMBOL_GPL(dev_pm_opp_put_regulators_table);
 
 static int __opp_set_helper(struct opp_table *table, struct device *dev,
 			    int (*set_opp)(struct dev_pm_set_opp_data *data))
 {
 	lockdep_assert_held(&table->dvfs_lock);
 
-	if (table->seed_helper.users) {
-		table->seed_helper.users++;
+	if (table->helper_setting.users) {
+		table->helper_setting.users++;
 		return 0;
 	}
 	if (!opp_table_is_empty(table)) {
@@ -801,7 +801,7 @@ static int __opp_set_helper(struct opp_table *table, struct device *dev,
 	}
 
 	table->set_opp = set_opp;
-	table->seed_helper.users = 1;
+	table->helper_setting.users = 1;
 	return 0;
 }
 
@@ -861,8 +861,8 @@ void dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table)
 		return;
 
 	scoped_guard(mutex, &opp_table->dvfs_lock) {
-		if (!WARN_ON_ONCE(!opp_table->seed_helper.users) &&
-		    !--opp_table->seed_helper.users)
+		if (!WARN_ON_ONCE(!opp_table->helper_setting.users) &&
+		    !--opp_table->helper_setting.users)
 			opp_table->set_opp = NULL;
 	}
 	dev_pm_opp_put_opp_table(opp_table);

@@ -281,11 +281,11 @@ struct opp_link {
 };
 
 /**
- * struct opp_seed_config - a setting made through the original API
+ * struct opp_counted_setting - a setting made through the original API
  * @token: the dev_pm_opp_set_config() token behind it, 0 if none
  * @users: callers that asked for it and did not put it yet
  */
-struct opp_seed_config {
+struct opp_counted_setting {
 	int token;
 	unsigned int users;
 };
@@ -340,9 +340,9 @@ struct opp_seed_config {
  * @config_regulators: programs the regulators instead of the core, or NULL
  * @set_opp: the legacy helper that programs the regulators, or NULL
  * @set_opp_data: what @set_opp is given, preallocated
- * @seed_regulators: the regulators named by the original
+ * @regulators_setting: the regulators named by the original
  *	dev_pm_opp_set_regulators()
- * @seed_helper: users of the original set_opp helper
+ * @helper_setting: users of the original set_opp helper
  * @required_devs: the devices whose performance state follows each entry of
  *	"required-opps" (NULL entries are skipped), or NULL; under @dvfs_lock
  * @nr_required_devs: number of entries in @required_devs
@@ -406,8 +406,8 @@ struct opp_table {
 	struct device **required_devs;
 	unsigned int nr_required_devs;
 	bool genpd_devs;
-	struct opp_seed_config seed_regulators;
-	struct opp_seed_config seed_helper;
+	struct opp_counted_setting regulators_setting;
+	struct opp_counted_setting helper_setting;
 	struct dev_pm_opp *current_opp;
 	unsigned long current_rate;
 	bool enabled;

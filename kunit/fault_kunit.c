@@ -188,7 +188,7 @@ static int opp_fault_seed_setup(void *data)
  * tree table with two supplies: each failure of either leaves no table and
  * no regulator handle.
  */
-static void opp_fault_seed_regulators(struct kunit *test)
+static void opp_fault_regulators_setting(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix;
 	struct opp_fault_seed f;
@@ -325,7 +325,7 @@ static void opp_fault_share_cpus(struct kunit *test)
 static struct kunit_case opp_fault_cases[] = {
 	KUNIT_CASE_SLOW(opp_fault_dt_load),
 	KUNIT_CASE_SLOW(opp_fault_config_regulators),
-	KUNIT_CASE_SLOW(opp_fault_seed_regulators),
+	KUNIT_CASE_SLOW(opp_fault_regulators_setting),
 	KUNIT_CASE(opp_fault_dynamic_add),
 	KUNIT_CASE(opp_fault_share_cpus),
 	{}

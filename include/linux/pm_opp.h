@@ -240,10 +240,10 @@ int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq);
 int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp);
 int dev_pm_opp_sync_regulators(struct device *dev);
 
-struct opp_table *dev_pm_opp_set_regulators_seed(struct device *dev,
-						 const char * const names[],
-						 unsigned int count);
-void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table);
+struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
+						  const char * const names[],
+						  unsigned int count);
+void dev_pm_opp_put_regulators_table(struct opp_table *opp_table);
 struct opp_table *
 dev_pm_opp_register_set_opp_helper(struct device *dev,
 				   int (*set_opp)(struct dev_pm_set_opp_data *data));
@@ -534,13 +534,13 @@ static inline int dev_pm_opp_sync_regulators(struct device *dev)
 }
 
 static inline struct opp_table *
-dev_pm_opp_set_regulators_seed(struct device *dev, const char * const names[],
-			       unsigned int count)
+dev_pm_opp_set_regulators_table(struct device *dev, const char * const names[],
+				unsigned int count)
 {
 	return ERR_PTR(-EOPNOTSUPP);
 }
 
-static inline void dev_pm_opp_put_regulators_seed(struct opp_table *opp_table)
+static inline void dev_pm_opp_put_regulators_table(struct opp_table *opp_table)
 {
 }
 
@@ -768,11 +768,11 @@ static inline int devm_pm_opp_set_regulators(struct device *dev,
 	CONCATENATE(__dev_pm_opp_set_regulators_,			\
 		    COUNT_ARGS(__VA_ARGS__))(__VA_ARGS__)
 #define __dev_pm_opp_set_regulators_2	dev_pm_opp_set_regulators_token
-#define __dev_pm_opp_set_regulators_3	dev_pm_opp_set_regulators_seed
+#define __dev_pm_opp_set_regulators_3	dev_pm_opp_set_regulators_table
 #define dev_pm_opp_put_regulators(x)					\
 	__builtin_choose_expr(__builtin_types_compatible_p(typeof(x),	\
 							   struct opp_table *), \
-			      dev_pm_opp_put_regulators_seed,		\
+			      dev_pm_opp_put_regulators_table,		\
 			      dev_pm_opp_put_regulators_token)(x)
 
 /* Clock-name helpers */
