@@ -7,9 +7,11 @@
 ifneq ($(KERNELRELEASE),)
 
 ccflags-$(CONFIG_DEBUG_DRIVER)	:= -DDEBUG
-obj-y				+= core.o config.o cpu.o dvfs.o votes.o
+obj-y				+= opp.o snapshot.o registry.o required.o \
+				   resources.o table.o lookup.o edit.o votes.o \
+				   dvfs.o config.o cpu.o
 CFLAGS_dvfs.o			:= -I$(src)
-obj-$(CONFIG_OF)		+= of.o
+obj-$(CONFIG_OF)		+= of.o em.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o
 obj-$(CONFIG_CPU_FREQ)		+= cpufreq.o
 obj-$(CONFIG_ARM_TI_CPUFREQ)	+= ti-opp-supply.o

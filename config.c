@@ -138,37 +138,6 @@ static bool opp_wants_clocks(const struct dev_pm_opp_config *config)
 	return config->clk_names || config->config_clks;
 }
 
-static void opp_put_clocks(struct clk **clks, unsigned int nr)
-{
-	while (nr--)
-		clk_put(clks[nr]);
-	kfree(clks);
-}
-
-static struct clk **opp_get_clocks(struct device *dev,
-				   const char * const *names, unsigned int nr)
-{
-	struct clk **clks = kcalloc(nr, sizeof(*clks), GFP_KERNEL);
-	unsigned int i;
-	int ret;
-
-	if (!clks)
-		return ERR_PTR(-ENOMEM);
-
-	for (i = 0; i < nr; i++) {
-		clks[i] = clk_get(dev, names[i]);
-		if (IS_ERR(clks[i])) {
-			ret = dev_err_probe(dev, PTR_ERR(clks[i]),
-					    "cannot get clock %s\n",
-					    names[i] ?: "(default)");
-			opp_put_clocks(clks, i);
-			return ERR_PTR(ret);
-		}
-	}
-
-	return clks;
-}
-
 /* Replaces the table's automatic clock, or nothing, with named clocks. */
 static int opp_apply_clocks(struct opp_table *table, struct device *dev,
 			    const struct dev_pm_opp_config *config)
@@ -248,37 +217,6 @@ static void opp_undo_regulator_helper(struct opp_table *table)
 static bool opp_wants_regulators(const struct dev_pm_opp_config *config)
 {
 	return config->regulator_names;
-}
-
-static void opp_put_regulators(struct regulator **regs, unsigned int nr)
-{
-	while (nr--)
-		regulator_put(regs[nr]);
-	kfree(regs);
-}
-
-static struct regulator **opp_get_regulators(struct device *dev,
-					     const char * const *names,
-					     unsigned int nr)
-{
-	struct regulator **regs = kcalloc(nr, sizeof(*regs), GFP_KERNEL);
-	unsigned int i;
-	int ret;
-
-	if (!regs)
-		return ERR_PTR(-ENOMEM);
-
-	for (i = 0; i < nr; i++) {
-		regs[i] = regulator_get_optional(dev, names[i]);
-		if (IS_ERR(regs[i])) {
-			ret = dev_err_probe(dev, PTR_ERR(regs[i]),
-					    "cannot get regulator %s\n", names[i]);
-			opp_put_regulators(regs, i);
-			return ERR_PTR(ret);
-		}
-	}
-
-	return regs;
 }
 
 /* What a set_opp helper is given: old and new supplies for each regulator. */
@@ -378,34 +316,6 @@ static int opp_required_slots(struct opp_table *table, struct device *dev)
 	if (!nr)
 		dev_err(dev, "OPP table requires no OPPs of other devices\n");
 	return nr ?: -EINVAL;
-}
-
-static void opp_detach_genpds(struct device **devs, unsigned int nr)
-{
-	while (nr--)
-		if (!IS_ERR_OR_NULL(devs[nr]))
-			dev_pm_domain_detach(devs[nr], false);
-}
-
-static int opp_attach_genpds(struct device *dev, const char * const *names,
-			     struct device **devs, unsigned int nr)
-{
-	unsigned int i;
-
-	for (i = 0; i < nr && names[i]; i++) {
-		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
-		if (IS_ERR_OR_NULL(devs[i])) {
-			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
-
-			dev_err(dev, "cannot attach power domain %s: %d\n",
-				names[i], ret);
-			devs[i] = NULL;
-			opp_detach_genpds(devs, i);
-			return ret;
-		}
-	}
-
-	return 0;
 }
 
 /*

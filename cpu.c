@@ -90,14 +90,15 @@ int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_sharing_cpus);
 
+static void opp_cpu_collect(struct device *dev, void *cpumask)
+{
+	cpumask_set_cpu(dev->id, cpumask);
+}
+
 static void opp_table_collect_cpus(struct opp_table *table,
 				   struct cpumask *cpumask)
 {
-	struct opp_link *link;
-
-	guard(mutex)(&opp_tables_lock);
-	list_for_each_entry(link, &table->links, table_node)
-		cpumask_set_cpu(link->dev->id, cpumask);
+	opp_table_for_each_device(table, opp_cpu_collect, cpumask);
 }
 
 /**

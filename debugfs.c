@@ -661,20 +661,23 @@ static void opp_debug_summary_opps(struct seq_file *s, struct opp_table *table)
 		opp_debug_summary_opp(s, snap->opps[i], i < snap->nr_avail);
 }
 
+static void opp_debug_summary_device(struct device *dev, void *s)
+{
+	seq_printf(s, " %s", dev_name(dev));
+}
+
+static void opp_debug_summary_table(struct opp_table *table, void *s)
+{
+	seq_puts(s, "table:");
+	__opp_table_for_each_device(table, opp_debug_summary_device, s);
+	seq_printf(s, "%s\n", table->sharing == OPP_SHARING_SHARED ?
+		   " (shared)" : "");
+	opp_debug_summary_opps(s, table);
+}
+
 static int opp_debug_summary_show(struct seq_file *s, void *unused)
 {
-	struct opp_table *table;
-	struct opp_link *link;
-
-	guard(mutex)(&opp_tables_lock);
-	list_for_each_entry(table, &opp_tables, node) {
-		seq_puts(s, "table:");
-		list_for_each_entry(link, &table->links, table_node)
-			seq_printf(s, " %s", dev_name(link->dev));
-		seq_printf(s, "%s\n", table->sharing == OPP_SHARING_SHARED ?
-			   " (shared)" : "");
-		opp_debug_summary_opps(s, table);
-	}
+	opp_tables_walk(opp_debug_summary_table, s);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_summary);

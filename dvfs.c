@@ -81,20 +81,20 @@ static bool opp_reversed(const struct opp_transition *t)
 /* Steps                                                                     */
 /* ------------------------------------------------------------------------ */
 
-/* The level of @opp's @i-th required OPP, or -EBUSY before it is loaded. */
-static int opp_required_level(struct dev_pm_opp *opp, unsigned int i)
+/*
+ * The level @opp's @i-th required OPP asks for (0 when it names none), or
+ * false while that OPP's table is not loaded.
+ */
+static bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
+			       unsigned int *level)
 {
-	struct dev_pm_opp *req;
-	unsigned int level;
-	bool genpd;
+	struct opp_required_state req;
 
-	req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
-	if (!req)
-		return -EBUSY;
+	if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
+		return false;
 
-	level = req->level;
-	dev_pm_opp_put(req);
-	return level == OPP_LEVEL_UNSET ? 0 : level;
+	*level = req.level == OPP_LEVEL_UNSET ? 0 : req.level;
+	return true;
 }
 
 /*
@@ -121,8 +121,8 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 			     struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct opp_table *table = t->table;
-	unsigned int nr = table->nr_required_devs, k, i;
-	int level, ret;
+	unsigned int nr = table->nr_required_devs, k, i, level;
+	int ret;
 
 	if (opp)
 		nr = min_t(unsigned int, nr, opp->nr_required);
@@ -130,9 +130,9 @@ static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
 		i = opp_reversed(t) ? nr - 1 - k : k;
 		if (!table->required_devs[i])
 			continue;
-		level = opp ? opp_required_level(opp, i) : 0;
-		if (level < 0)
-			return level;
+		level = 0;
+		if (opp && !opp_required_level(opp, i, &level))
+			return -EBUSY;
 		ret = opp_set_required_state(t, table->required_devs[i], !opp,
 					     level);
 		if (ret)
@@ -282,31 +282,6 @@ static int opp_call_set_opp_helper(struct opp_transition *t,
 	opp_copy_supplies(opp, data->new_opp.supplies, nr);
 
 	return t->table->set_opp(data);
-}
-
-static void opp_disable_supplies(struct opp_table *table)
-{
-	unsigned int i;
-
-	for (i = table->nr_regulators; i-- > 0;)
-		regulator_disable(table->regulators[i]);
-}
-
-static int opp_enable_supplies(struct opp_table *table)
-{
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < table->nr_regulators; i++) {
-		ret = regulator_enable(table->regulators[i]);
-		if (ret) {
-			while (i--)
-				regulator_disable(table->regulators[i]);
-			return ret;
-		}
-	}
-
-	return 0;
 }
 
 /*
@@ -524,17 +499,13 @@ static void __opp_account_time(struct opp_table *table)
 static bool __opp_required_pending(struct opp_table *table,
 				   struct dev_pm_opp *opp)
 {
-	struct dev_pm_opp *req;
+	struct opp_required_state req;
 	unsigned int i;
-	bool genpd;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	for (i = 0; i < opp->nr_required; i++) {
-		req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
-		if (!req)
+	for (i = 0; i < opp->nr_required; i++)
+		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
 			return true;
-		dev_pm_opp_put(req);
-	}
 
 	return false;
 }
@@ -924,145 +895,19 @@ unsigned long dev_pm_opp_get_max_volt_latency(struct device *dev)
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_volt_latency);
 
-/* ------------------------------------------------------------------------ */
-/* Resources                                                                 */
-/* ------------------------------------------------------------------------ */
-
 /**
- * opp_table_get_clock() - give a table its device's clock
- * @table: the table, referenced by the caller
+ * dev_pm_opp_get_max_transition_latency() - the slowest OPP transition of a
+ *	device
  * @dev: the device
  *
- * The first OPP user of a table that has no clocks configured takes
- * clk_get(@dev, NULL); a device without a clock keeps a table without one.
- *
- * Context: Process context; takes the table's dvfs_lock and may sleep.
- * Return: 0, or the error of clk_get() other than -ENOENT (-EPROBE_DEFER
- * among them).
+ * Context: Process context; takes the table's dvfs_lock and may sleep in
+ * the regulator framework.
+ * Return: dev_pm_opp_get_max_clock_latency() plus
+ * dev_pm_opp_get_max_volt_latency(), in ns.
  */
-int opp_table_get_clock(struct opp_table *table, struct device *dev)
+unsigned long dev_pm_opp_get_max_transition_latency(struct device *dev)
 {
-	struct clk **clks;
-	struct clk *clk;
-
-	scoped_guard(mutex, &table->dvfs_lock)
-		if (table->nr_clk_handles || table->clk_looked_up)
-			return 0;
-
-	clk = clk_get(dev, NULL);
-	if (IS_ERR(clk)) {
-		if (PTR_ERR(clk) != -ENOENT)
-			return dev_err_probe(dev, PTR_ERR(clk),
-					     "cannot get clock\n");
-		/* Clockless devices add OPPs one by one: ask once. */
-		scoped_guard(mutex, &table->dvfs_lock)
-			table->clk_looked_up = true;
-		return 0;
-	}
-
-	clks = kmalloc(sizeof(*clks), GFP_KERNEL);
-	if (!clks) {
-		clk_put(clk);
-		return -ENOMEM;
-	}
-
-	guard(mutex)(&table->dvfs_lock);
-	if (table->nr_clk_handles) {
-		kfree(clks);
-		clk_put(clk);
-		return 0;
-	}
-
-	clks[0] = clk;
-	table->clks = clks;
-	table->nr_clk_handles = 1;
-	table->clk_looked_up = true;
-	return 0;
+	return dev_pm_opp_get_max_volt_latency(dev) +
+	       dev_pm_opp_get_max_clock_latency(dev);
 }
-
-/**
- * opp_table_warn_clock() - warn when a device joins a table on another clock
- * @table: a table that another device built, referenced by the caller
- * @dev: a device about to use it
- *
- * Devices that share a table share its clock, the one of the device that
- * built it, as in Linux. Some boards point devices on different clocks at
- * one table on purpose (Exynos bus devfreq), so a device whose own clock
- * is another one joins all the same, with a warning that transitions move
- * the table's clock, not its own. A device without a clock, or one whose
- * clock cannot be had yet, is not checked; nor is a table whose clocks the
- * platform configured.
- *
- * Context: Process context; takes the table's dvfs_lock and may sleep.
- */
-void opp_table_warn_clock(struct opp_table *table, struct device *dev)
-{
-	struct clk *clk = clk_get(dev, NULL);
-
-	if (IS_ERR(clk))
-		return;
-
-	scoped_guard(mutex, &table->dvfs_lock) {
-		if (table->nr_clk_handles && !table->clks_configured &&
-		    !clk_is_match(clk, table->clks[0]))
-			dev_warn(dev, "%pOF: shared OPP table runs on clock %pC, this device on %pC: transitions move %pC\n",
-				 table->np, table->clks[0], clk,
-				 table->clks[0]);
-	}
-
-	clk_put(clk);
-}
-
-/**
- * opp_check_regulators() - disable new OPPs the regulators cannot provide
- * @table: the table the OPPs are for, referenced by the caller
- * @dev: the device, for messages
- * @opps: OPPs not published yet
- * @nr: how many
- *
- * Context: Process context; takes the table's dvfs_lock and may sleep.
- */
-void opp_check_regulators(struct opp_table *table, struct device *dev,
-			  struct dev_pm_opp * const *opps, unsigned int nr)
-{
-	const struct dev_pm_opp_supply *supply;
-	unsigned int i, s;
-
-	guard(mutex)(&table->dvfs_lock);
-	for (i = 0; i < nr; i++) {
-		for (s = 0; s < table->nr_regulators && s < opps[i]->nr_supplies; s++) {
-			supply = opp_initial_supplies(opps[i]) + s;
-			if (regulator_is_supported_voltage(table->regulators[s],
-							   supply->u_volt_min,
-							   supply->u_volt_max))
-				continue;
-			dev_warn(dev, "OPP %lu Hz: supply %u cannot give [%lu, %lu] uV; disabling it\n",
-				 opp_rates(opps[i])[0], s, supply->u_volt_min,
-				 supply->u_volt_max);
-			opps[i]->available = false;
-			break;
-		}
-	}
-}
-
-/**
- * opp_dvfs_release() - release what a dying table holds for DVFS
- * @table: the table, unreachable
- *
- * Context: Process context; may sleep.
- */
-void opp_dvfs_release(struct opp_table *table)
-{
-	unsigned int i;
-
-	if (table->supplies_on)
-		opp_disable_supplies(table);
-	for (i = table->nr_regulators; i-- > 0;)
-		regulator_put(table->regulators[i]);
-	kfree(table->regulators);
-	for (i = table->nr_clk_handles; i-- > 0;)
-		clk_put(table->clks[i]);
-	kfree(table->clks);
-	kfree(table->set_opp_data);
-	opp_put_sleepable(table->current_opp);
-}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_transition_latency);

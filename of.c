@@ -89,58 +89,7 @@ struct opp_of_parser {
 
 static struct device_node *opp_of_table_node(struct device *dev, int index)
 {
-	if (!dev->of_node)
-		return NULL;
-
 	return of_parse_phandle(dev->of_node, "operating-points-v2", index);
-}
-
-/**
- * opp_of_init_table() - take what a new table needs from the device tree
- * @table: the table, not yet published
- * @dev: the device it is made for
- * @index: which "operating-points-v2" entry of @dev to use
- *
- * Context: Process context.
- */
-void opp_of_init_table(struct opp_table *table, struct device *dev, int index)
-{
-	struct device_node *np = dev->of_node;
-	u32 latency;
-
-	if (!np)
-		return;
-
-	/* The legacy binding keeps these on the device node. */
-	if (!of_property_read_u32(np, "clock-latency", &latency))
-		table->clock_latency_ns_max = latency;
-	of_property_read_u32(np, "voltage-tolerance",
-			     &table->voltage_tolerance_v1);
-	table->is_genpd = of_property_present(np, "#power-domain-cells");
-
-	table->np = opp_of_table_node(dev, index);
-	if (table->np)
-		table->sharing = of_property_read_bool(table->np, "opp-shared") ?
-				 OPP_SHARING_SHARED : OPP_SHARING_EXCLUSIVE;
-}
-
-static void opp_of_put_paths(struct icc_path **paths, unsigned int nr)
-{
-	while (paths && nr--)
-		icc_put(paths[nr]);
-	kfree(paths);
-}
-
-/**
- * opp_of_clear_table() - release what opp_of_init_table() and the loads took
- * @table: the dying table
- *
- * Context: Process context.
- */
-void opp_of_clear_table(struct opp_table *table)
-{
-	opp_of_put_paths(table->icc_paths, table->nr_icc_paths);
-	of_node_put(table->np);
 }
 
 /**
@@ -383,14 +332,6 @@ static bool opp_of_is_opp_node(struct device_node *np)
 	       of_property_present(np, "opp-level");
 }
 
-/* "required-opps" entries, counted as Linux counts them: whole cells. */
-static unsigned int opp_of_count_required(struct device_node *np)
-{
-	int count = np ? of_count_phandle_with_args(np, "required-opps", NULL) : 0;
-
-	return max(count, 0);
-}
-
 /*
  * Entry @i of a loaded required table: the OPP must be in it, as Linux links
  * it at once. A device in a single power domain takes the domain's level as
@@ -402,27 +343,24 @@ static int opp_of_link_loaded(const struct opp_of_parser *p,
 {
 	struct device_node *req = opp_required_nps(opp)[i];
 	struct device_node *parent __free(device_node) = of_get_parent(req);
-	struct dev_pm_opp *found = NULL;
-	bool genpd = false;
+	struct opp_required_state found;
 
-	if (req && parent == p->req[i].table)
-		found = opp_find_by_np(req, &genpd);
-	if (!found) {
+	if (!req || parent != p->req[i].table ||
+	    !opp_required_resolve(req, &found)) {
 		dev_err(p->dev, "%pOF: required-opps entry %u is not an OPP of %pOF, which is loaded\n",
 			np, i, p->req[i].table);
 		return -ENODEV;
 	}
 
-	if (p->shape.nr_required == 1 && genpd && !p->table->is_genpd &&
+	if (p->shape.nr_required == 1 && found.genpd && !p->table->is_genpd &&
 	    !p->required_dev) {
 		if (opp->level == OPP_LEVEL_UNSET)
-			opp->level = found->level;
+			opp->level = found.level;
 		else
 			dev_warn(p->dev, "%pOF: has opp-level and inherits the level of %pOF; keeping opp-level\n",
 				 np, req);
 	}
 
-	opp_put_sleepable(found);
 	return 0;
 }
 
@@ -717,38 +655,41 @@ static unsigned int opp_of_position(const struct opp_of_parser *p,
 }
 
 /*
- * As Linux, an OPP equal in table order (rates, bandwidths, level) to one
- * taken before is ignored when that one is available with the same first
- * voltage (-EBUSY); otherwise the table is refused with -EEXIST.
+ * An OPP equal in table order (rates, bandwidths, level) to one taken before
+ * is a harmless repeat when that one is available with the same first
+ * voltage: it describes the same point, so ignoring it loses nothing and
+ * the table still loads. Any other equal OPP would make lookups ambiguous,
+ * so the table is refused.
  */
-static int opp_of_check_repeat(const struct opp_of_parser *p,
-			       struct dev_pm_opp *opp, struct dev_pm_opp *same)
+static enum opp_repeat opp_of_check_repeat(const struct opp_of_parser *p,
+					   struct dev_pm_opp *opp,
+					   struct dev_pm_opp *same)
 {
 	struct device_node *np = opp->np ?: p->dev->of_node;
 	unsigned long rate = opp_rates(opp)[0];
-	int ret;
+	enum opp_repeat repeat;
 
 	if (!same) {
-		ret = opp_table_check_repeat(p->table, opp);
-		if (ret == -EBUSY)
+		repeat = opp_table_check_repeat(p->table, opp);
+		if (repeat == OPP_REPEAT)
 			dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz added by code; ignoring it\n",
 				 np, rate);
-		else if (ret)
+		else if (repeat == OPP_CLASH)
 			dev_err(p->dev, "%pOF: the OPP at %lu Hz was added by code with another voltage, or is disabled\n",
 				np, rate);
-		return ret;
+		return repeat;
 	}
 
 	if (same->available && opp_of_volt(same, 0) == opp_of_volt(opp, 0)) {
 		dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz of %pOF; ignoring it\n",
 			 np, rate, same->np ?: np);
-		return -EBUSY;
+		return OPP_REPEAT;
 	}
 
 	dev_err(p->dev, "%pOF: the OPP at %lu Hz of %pOF has %lu uV, this one %lu uV%s\n",
 		np, rate, same->np ?: np, opp_of_volt(same, 0),
 		opp_of_volt(opp, 0), same->available ? "" : " (and is disabled)");
-	return -EEXIST;
+	return OPP_CLASH;
 }
 
 /*
@@ -775,15 +716,12 @@ static void opp_of_lint_order(struct opp_of_parser *p, struct dev_pm_opp *opp)
 static void opp_of_check_required_available(const struct opp_of_parser *p,
 					    struct dev_pm_opp *opp)
 {
-	struct dev_pm_opp *req;
+	struct opp_required_state req;
 	unsigned int i;
-	bool genpd, available;
 
 	for (i = 0; i < opp->nr_required; i++) {
-		req = opp_find_by_np(opp_required_nps(opp)[i], &genpd);
-		available = !req || req->available;
-		opp_put_sleepable(req);
-		if (available)
+		if (!opp_required_resolve(opp_required_nps(opp)[i], &req) ||
+		    req.available)
 			continue;
 		dev_warn(p->dev, "%pOF: required OPP %pOF is disabled; disabling this OPP\n",
 			 opp->np, opp_required_nps(opp)[i]);
@@ -802,11 +740,11 @@ static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 {
 	struct dev_pm_opp *same;
 	unsigned int pos = opp_of_position(p, opp, &same);
-	int ret = opp_of_check_repeat(p, opp, same);
+	enum opp_repeat repeat = opp_of_check_repeat(p, opp, same);
 
-	if (ret) {
+	if (repeat != OPP_NEW) {
 		opp_free(opp);
-		return ret == -EBUSY ? 0 : ret;
+		return repeat == OPP_CLASH ? -EEXIST : 0;
 	}
 
 	opp_of_lint_order(p, opp);
@@ -900,78 +838,6 @@ static void opp_of_free_unpublished(struct opp_of_parser *p)
 /* operating-points-v2                                                       */
 /* ------------------------------------------------------------------------ */
 
-static struct icc_path **opp_of_get_paths(struct device *dev, unsigned int nr)
-{
-	struct icc_path **paths;
-	unsigned int i;
-	int ret;
-
-	paths = kcalloc(nr, sizeof(*paths), GFP_KERNEL);
-	if (!paths)
-		return ERR_PTR(-ENOMEM);
-
-	for (i = 0; i < nr; i++) {
-		paths[i] = of_icc_get_by_index(dev, i);
-		if (IS_ERR(paths[i])) {
-			ret = dev_err_probe(dev, PTR_ERR(paths[i]),
-					    "cannot get interconnect path %u\n", i);
-			opp_of_put_paths(paths, i);
-			return ERR_PTR(ret);
-		}
-	}
-
-	return paths;
-}
-
-/*
- * Bandwidth is described per "interconnects" path of the device, and only
- * when the first OPP of its table @np has a non-empty "opp-peak-kBps".
- * Returns the number of paths, or -EINVAL.
- */
-static int opp_of_count_paths(struct device *dev, struct device_node *np)
-{
-	struct device_node *first __free(device_node) =
-		of_get_next_available_child(np, NULL);
-	struct property *prop;
-	int count;
-
-	prop = first ? of_find_property(first, "opp-peak-kBps", NULL) : NULL;
-	if (!prop || !prop->length)
-		return 0;
-
-	count = of_count_phandle_with_args(dev->of_node, "interconnects",
-					   "#interconnect-cells");
-	if (count <= 0)
-		return 0;
-	if (count % 2) {
-		dev_err(dev, "%pOF: interconnects has %d endpoints, not pairs\n",
-			dev->of_node, count);
-		return -EINVAL;
-	}
-
-	return count / 2;
-}
-
-/* Caller holds the table's static_lock. Keeps the first paths it got. */
-static int opp_of_keep_paths(struct device *dev, struct opp_table *table,
-			     unsigned int nr)
-{
-	struct icc_path **paths;
-
-	lockdep_assert_held(&table->static_lock);
-
-	if (!nr || table->icc_paths)
-		return 0;
-
-	paths = opp_of_get_paths(dev, nr);
-	if (IS_ERR(paths))
-		return PTR_ERR(paths);
-
-	table->icc_paths = paths;
-	table->nr_icc_paths = nr;
-	return 0;
-}
-
 /*
  * As in Linux, only a path that is not there yet fails the load; a table
  * whose paths cannot be had loads without bandwidths (and its OPPs that
@@ -988,7 +854,7 @@ static int opp_of_setup_paths(struct opp_of_parser *p)
 		return -EINVAL;
 	}
 	if (nr > 0)
-		ret = opp_of_keep_paths(p->dev, p->table, nr);
+		ret = __opp_table_keep_paths(p->dev, p->table, nr);
 	if (ret == -EPROBE_DEFER || ret == -ENOMEM)
 		return ret;
 	if (nr < 0 || ret) {
@@ -1012,42 +878,6 @@ static struct device_node *opp_of_required_table(struct device_node *first,
 		of_parse_phandle(first, "required-opps", i);
 
 	return req ? of_get_parent(req) : NULL;
-}
-
-/* Whether every entry of @first's "required-opps" names a node. */
-static bool opp_of_required_resolve(struct device_node *first,
-				    unsigned int count)
-{
-	unsigned int i;
-
-	for (i = 0; i < count; i++) {
-		struct device_node *req __free(device_node) =
-			of_parse_phandle(first, "required-opps", i);
-
-		if (!req)
-			return false;
-	}
-
-	return true;
-}
-
-/**
- * opp_of_required_count() - how many OPPs each OPP of a table requires
- * @np: the "operating-points-v2" node, or NULL
- *
- * As in Linux: the entries of the table's first OPP, and none when one of
- * them names no node.
- *
- * Context: Process context.
- * Return: the number of "required-opps" entries of the table's OPPs.
- */
-unsigned int opp_of_required_count(struct device_node *np)
-{
-	struct device_node *first __free(device_node) =
-		np ? of_get_next_available_child(np, NULL) : NULL;
-	unsigned int count = opp_of_count_required(first);
-
-	return opp_of_required_resolve(first, count) ? count : 0;
 }
 
 /*
@@ -1357,20 +1187,18 @@ static bool opp_of_required_loaded(struct device_node *np, unsigned int nr)
 /* Called under the OPP's table lock: whether a required OPP lets it down. */
 static bool opp_of_required_unmet(struct dev_pm_opp *opp)
 {
+	struct opp_required_state found;
 	struct device_node *req;
-	struct dev_pm_opp *found;
-	bool genpd, available;
 	unsigned int i;
+	bool loaded;
 
 	for (i = 0; i < opp->nr_required; i++) {
 		req = opp_required_nps(opp)[i];
-		found = opp_find_by_np(req, &genpd);
-		available = found && found->available;
-		dev_pm_opp_put(found);
-		if (available)
+		loaded = opp_required_resolve(req, &found);
+		if (loaded && found.available)
 			continue;
 		pr_warn("%pOF: required OPP %u, %pOF, is %s; disabling this OPP\n",
-			opp->np, i, req, found ? "disabled" : "not loaded");
+			opp->np, i, req, loaded ? "disabled" : "not loaded");
 		return true;
 	}
 
@@ -1395,22 +1223,34 @@ static void opp_of_settle_required(struct opp_table *table)
 		WRITE_ONCE(table->required_pending, false);
 }
 
+/* A walk for a pending table that this pass has not seen yet. */
+struct opp_of_pending_search {
+	unsigned long pass;
+	struct opp_table *table;
+};
+
+/* Under RCU: takes @table when it is pending and new to the pass. */
+static bool opp_of_pending_visit(struct opp_table *table, void *data)
+{
+	struct opp_of_pending_search *s = data;
+
+	if (!READ_ONCE(table->required_pending) ||
+	    table->required_pass == s->pass)
+		return false;
+	table->required_pass = s->pass;
+	if (!kref_get_unless_zero(&table->kref))
+		return false;
+
+	s->table = table;
+	return true;
+}
+
 /* A pending table not seen in this pass, referenced, or NULL. */
 static struct opp_table *opp_of_next_pending(unsigned long pass)
 {
-	struct opp_table *table;
+	struct opp_of_pending_search s = { .pass = pass };
 
-	guard(rcu)();
-	list_for_each_entry_rcu(table, &opp_tables, node) {
-		if (!READ_ONCE(table->required_pending) ||
-		    table->required_pass == pass)
-			continue;
-		table->required_pass = pass;
-		if (kref_get_unless_zero(&table->kref))
-			return table;
-	}
-
-	return NULL;
+	return opp_tables_walk_rcu(opp_of_pending_visit, &s) ? s.table : NULL;
 }
 
 static void opp_of_link_pending(void)
@@ -1812,46 +1652,6 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_of_node);
 /* ------------------------------------------------------------------------ */
 
 /**
- * of_get_required_opp_performance_state() - the performance state a node
- *	requires of a power domain
- * @np: a node with "required-opps"
- * @index: which entry of "required-opps"
- *
- * Context: Any context; takes no lock.
- * Return: the level of the required OPP; -ENODEV when there is no such entry;
- * -EINVAL when its table is not loaded, does not belong to a power domain, or
- * the OPP has no level.
- */
-int of_get_required_opp_performance_state(struct device_node *np, int index)
-{
-	struct device_node *req __free(device_node) =
-		of_parse_phandle(np, "required-opps", index);
-	struct dev_pm_opp *opp;
-	unsigned int level;
-	bool genpd;
-
-	if (!req)
-		return -ENODEV;
-
-	opp = opp_find_by_np(req, &genpd);
-	if (!opp) {
-		pr_err("%pOF: required OPP %pOF is not loaded\n", np, req);
-		return -EINVAL;
-	}
-
-	level = opp->level;
-	dev_pm_opp_put(opp);
-	if (!genpd || level == OPP_LEVEL_UNSET) {
-		pr_err("%pOF: required OPP %pOF is not a power domain level\n",
-		       np, req);
-		return -EINVAL;
-	}
-
-	return level;
-}
-EXPORT_SYMBOL_GPL(of_get_required_opp_performance_state);
-
-/**
  * dev_pm_opp_of_has_required_opp() - whether a device's OPPs require others
  * @dev: the device
  *
@@ -1891,143 +1691,6 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_has_required_opp);
 int dev_pm_opp_of_find_icc_paths(struct device *dev,
 				 struct opp_table *opp_table)
 {
-	struct device_node *np __free(device_node) =
-		dev_pm_opp_of_get_opp_desc_node(dev);
-	struct icc_path **paths;
-	int nr;
-
-	if (!np)
-		return 0;
-
-	nr = opp_of_count_paths(dev, np);
-	if (nr <= 0)
-		return nr;
-
-	if (opp_table) {
-		guard(mutex)(&opp_table->static_lock);
-		return opp_of_keep_paths(dev, opp_table, nr);
-	}
-
-	paths = opp_of_get_paths(dev, nr);
-	if (IS_ERR(paths))
-		return PTR_ERR(paths);
-	opp_of_put_paths(paths, nr);
-	return 0;
+	return opp_table_find_icc_paths(dev, opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_find_icc_paths);
-
-/* ------------------------------------------------------------------------ */
-/* Energy model                                                              */
-/* ------------------------------------------------------------------------ */
-
-/* Power of the OPP at or above *@khz, from "opp-microwatt". */
-static int __maybe_unused opp_of_em_power_from_dt(struct device *dev,
-						  unsigned long *uw,
-						  unsigned long *khz)
-{
-	unsigned long hz = *khz * 1000, power;
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &hz);
-
-	if (IS_ERR(opp))
-		return -EINVAL;
-
-	power = dev_pm_opp_get_power(opp);
-	dev_pm_opp_put(opp);
-	if (!power)
-		return -EINVAL;
-
-	*khz = hz / 1000;
-	*uw = power;
-	return 0;
-}
-
-/**
- * dev_pm_opp_calc_power() - estimate a CPU's power at an OPP
- * @dev: the CPU device, whose node has "dynamic-power-coefficient"
- * @uW: set to the power, in microwatts
- * @kHz: in: a rate; out: the rate of the OPP at or above it
- *
- * Power is coefficient * mV^2 * MHz / 10^6, the usual dynamic-power model.
- *
- * Context: Any context; takes no lock.
- * Return: 0, or -EINVAL when the coefficient, the OPP or its voltage is
- * missing.
- */
-int dev_pm_opp_calc_power(struct device *dev, unsigned long *uW,
-			  unsigned long *kHz)
-{
-	unsigned long hz = *kHz * 1000, mv;
-	struct dev_pm_opp *opp;
-	u32 coefficient;
-
-	if (of_property_read_u32(dev->of_node, "dynamic-power-coefficient",
-				 &coefficient))
-		return -EINVAL;
-
-	opp = dev_pm_opp_find_freq_ceil(dev, &hz);
-	if (IS_ERR(opp))
-		return -EINVAL;
-
-	mv = dev_pm_opp_get_voltage(opp) / 1000;
-	dev_pm_opp_put(opp);
-	if (!mv)
-		return -EINVAL;
-
-	*uW = div_u64((u64)coefficient * mv * mv * (hz / 1000000), 1000000);
-	*kHz = hz / 1000;
-	return 0;
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_calc_power);
-
-static bool opp_of_has_microwatt(struct device *dev)
-{
-	unsigned long hz = 0, power;
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &hz);
-
-	if (IS_ERR(opp))
-		return false;
-
-	power = dev_pm_opp_get_power(opp);
-	dev_pm_opp_put(opp);
-	return power;
-}
-
-/**
- * dev_pm_opp_of_register_em() - register an energy model for a device
- * @dev: the device, with an OPP table
- * @cpus: the CPUs of the performance domain, or NULL for a device
- *
- * Power comes from "opp-microwatt" when the OPPs have it, else from the
- * device's "dynamic-power-coefficient" through dev_pm_opp_calc_power().
- *
- * Context: Process context; may sleep.
- * Return: 0; -EINVAL when @dev has no available OPP or no power data; or the
- * error of em_dev_register_perf_domain().
- */
-int dev_pm_opp_of_register_em(struct device *dev, struct cpumask *cpus)
-{
-	struct em_data_callback em_cb = {};
-	int nr_opps, ret;
-	u32 coefficient;
-
-	nr_opps = dev_pm_opp_get_opp_count(dev);
-	if (nr_opps <= 0)
-		return -EINVAL;
-
-	if (opp_of_has_microwatt(dev)) {
-		EM_SET_ACTIVE_POWER_CB(em_cb, opp_of_em_power_from_dt);
-	} else if (!of_property_read_u32(dev->of_node,
-					 "dynamic-power-coefficient",
-					 &coefficient) && coefficient) {
-		EM_SET_ACTIVE_POWER_CB(em_cb, dev_pm_opp_calc_power);
-	} else {
-		dev_dbg(dev, "no power data for an energy model\n");
-		return -EINVAL;
-	}
-
-	ret = em_dev_register_perf_domain(dev, nr_opps, &em_cb, cpus, true);
-	if (ret)
-		dev_dbg(dev, "cannot register an energy model: %d\n", ret);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_of_register_em);

@@ -469,24 +469,133 @@ static inline struct device_node **opp_required_nps(struct dev_pm_opp *opp)
 	return (struct device_node **)(opp_bw(opp) + opp->nr_paths);
 }
 
-/* core.c: tables */
+/* Keys and order (snapshot.c) */
 
-/* Guards the device hash, table links and the last table put; see above. */
-extern struct mutex opp_tables_lock;
-/* Every live table; under opp_tables_lock, or RCU for readers. */
-extern struct list_head opp_tables;
+/* Inlined: it runs at every step of every bisection. */
+static __always_inline unsigned long opp_key_value(struct dev_pm_opp *opp,
+						   const struct opp_key *key)
+{
+	switch (key->kind) {
+	case OPP_KEY_RATE:
+		return opp_rates(opp)[key->index];
+	case OPP_KEY_BW:
+		return opp_bw(opp)[key->index].peak;
+	case OPP_KEY_LEVEL:
+	default:
+		return opp->level;
+	}
+}
 
+#define OPP_KEY_BITS_PER_KIND	(BITS_PER_LONG / 4)
+
+/* Keys with a large index share the last bit of their kind. */
+static inline unsigned long opp_key_bit(const struct opp_key *key)
+{
+	unsigned int index = min_t(unsigned int, key->index,
+				   OPP_KEY_BITS_PER_KIND - 1);
+
+	return BIT(key->kind * OPP_KEY_BITS_PER_KIND + index);
+}
+
+static inline bool opp_key_fits(const struct opp_shape *shape,
+				const struct opp_key *key)
+{
+	switch (key->kind) {
+	case OPP_KEY_RATE:
+		if (key->single_clk && shape->nr_clks > 1)
+			return false;
+		return key->index < shape->nr_clks;
+	case OPP_KEY_BW:
+		return key->index < shape->nr_paths;
+	default:
+		return true;
+	}
+}
+
+/**
+ * enum opp_match - which OPP a search by key returns
+ * @OPP_MATCH_EXACT: one whose key equals the target
+ * @OPP_MATCH_CEIL: the first whose key is at or above the target
+ * @OPP_MATCH_FLOOR: the last whose key is at or below the target
+ */
+enum opp_match {
+	OPP_MATCH_EXACT,
+	OPP_MATCH_CEIL,
+	OPP_MATCH_FLOOR,
+};
+
+/* Selects OPPs for a change; @arg is the change's. */
+typedef bool (*opp_filter_t)(struct dev_pm_opp *opp, const void *arg);
+
+/**
+ * struct opp_batch - new OPPs, sorted by opp_cmp()
+ * @opps: the OPPs
+ * @nr: how many
+ */
+struct opp_batch {
+	struct dev_pm_opp * const *opps;
+	unsigned int nr;
+};
+
+/**
+ * struct opp_change - how a snapshot differs from the one it follows
+ * @shape: the new shape, or NULL to keep the table's
+ * @insert: OPPs that come in, sorted by opp_cmp(), or NULL
+ * @drop: selects the OPPs that leave, or NULL
+ * @flip: selects the OPPs that change between available and disabled, or
+ *	NULL
+ * @arg: passed to @drop and @flip
+ */
+struct opp_change {
+	const struct opp_shape *shape;
+	const struct opp_batch *insert;
+	opp_filter_t drop;
+	opp_filter_t flip;
+	const void *arg;
+};
+
+int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
+const char *opp_key_name(const struct opp_key *key);
+unsigned int opp_partition(struct dev_pm_opp * const *opps, unsigned int nr,
+			   const struct opp_key *key, unsigned long target,
+			   bool equal, bool sorted);
+struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
+				     const struct opp_key *key,
+				     unsigned long target, enum opp_match match,
+				     bool available);
+struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
+				       unsigned int nr, struct dev_pm_opp *opp);
+struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
+				       const struct opp_shape *shape,
+				       const struct opp_change *change);
+
+/* OPP objects (opp.c) */
+struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
+void opp_free(struct dev_pm_opp *opp);
+void opp_flush_releases(void);
+void opp_put_sleepable(struct dev_pm_opp *opp);
+
+DEFINE_FREE(opp_put, struct dev_pm_opp *, dev_pm_opp_put(_T))
+
+/* The registry (registry.c) */
+struct opp_table *opp_table_lookup_rcu(const struct device *dev);
 struct opp_table *opp_table_find(struct device *dev);
-struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
-				       struct device *dev, unsigned long rate);
-bool opp_table_has_available(struct opp_table *table);
-int opp_level(struct dev_pm_opp *opp, unsigned int *level);
-struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 struct opp_table *opp_table_find_shared(struct device_node *np);
-struct dev_pm_opp *opp_find_by_np(struct device_node *np, bool *in_genpd);
-bool opp_table_np_loaded(struct device_node *np);
-int opp_table_link_device(struct opp_table *table, struct device *dev);
-int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
+struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
+				    bool *linked);
+int opp_table_add_link(struct opp_table *table, struct device *dev,
+		       bool *linked);
+bool opp_table_unregister(struct opp_table *table);
+bool opp_tables_walk_rcu(bool (*visit)(struct opp_table *table, void *data),
+			 void *data);
+void opp_tables_walk(void (*visit)(struct opp_table *table, void *data),
+		     void *data);
+void __opp_table_for_each_device(struct opp_table *table,
+				 void (*visit)(struct device *dev, void *data),
+				 void *data);
+void opp_table_for_each_device(struct opp_table *table,
+			       void (*visit)(struct device *dev, void *data),
+			       void *data);
 
 static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 {
@@ -494,24 +603,62 @@ static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 					 lockdep_is_held(&table->lock));
 }
 
-DEFINE_FREE(opp_table_put, struct opp_table *, dev_pm_opp_put_opp_table(_T))
-DEFINE_FREE(opp_put, struct dev_pm_opp *, dev_pm_opp_put(_T))
+/* Required OPPs (required.c) */
 
-/* core.c: OPPs */
-struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
-void opp_free(struct dev_pm_opp *opp);
-void opp_flush_releases(void);
-void opp_put_sleepable(struct dev_pm_opp *opp);
-int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
-int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
-			unsigned int nr);
-int opp_table_check_repeat(struct opp_table *table, struct dev_pm_opp *opp);
-int opp_table_disable_unmet(struct opp_table *table,
-			    bool (*unmet)(struct dev_pm_opp *opp));
-int opp_table_populate_static(struct opp_table *table,
-			      int (*populate)(struct opp_table *table,
-					      void *data),
-			      void *data);
+/**
+ * struct opp_required_state - what a required OPP node stands for
+ * @level: the required OPP's level, %OPP_LEVEL_UNSET when it has none
+ * @available: the required OPP is available
+ * @genpd: its table belongs to a power domain provider
+ */
+struct opp_required_state {
+	unsigned int level;
+	bool available;
+	bool genpd;
+};
+
+bool opp_required_resolve(struct device_node *np,
+			  struct opp_required_state *state);
+struct dev_pm_opp *opp_find_by_np(struct device_node *np);
+bool opp_table_np_loaded(struct device_node *np);
+bool opp_level(struct dev_pm_opp *opp, unsigned int *level);
+unsigned int opp_of_count_required(struct device_node *np);
+bool opp_of_required_resolve(struct device_node *first, unsigned int count);
+unsigned int opp_of_required_count(struct device_node *np);
+
+/* Resources (resources.c) */
+struct clk **opp_get_clocks(struct device *dev, const char * const *names,
+			    unsigned int nr);
+void opp_put_clocks(struct clk **clks, unsigned int nr);
+struct regulator **opp_get_regulators(struct device *dev,
+				      const char * const *names,
+				      unsigned int nr);
+void opp_put_regulators(struct regulator **regs, unsigned int nr);
+int opp_attach_genpds(struct device *dev, const char * const *names,
+		      struct device **devs, unsigned int nr);
+void opp_detach_genpds(struct device **devs, unsigned int nr);
+int opp_of_count_paths(struct device *dev, struct device_node *np);
+int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
+			   unsigned int nr);
+int opp_table_find_icc_paths(struct device *dev, struct opp_table *table);
+int opp_table_get_paths(struct opp_table *table, struct device *dev);
+int opp_table_get_clock(struct opp_table *table, struct device *dev);
+void opp_table_warn_clock(struct opp_table *table, struct device *dev);
+void opp_check_regulators(struct opp_table *table, struct device *dev,
+			  struct dev_pm_opp * const *opps, unsigned int nr);
+int opp_enable_supplies(struct opp_table *table);
+void opp_disable_supplies(struct opp_table *table);
+void opp_table_put_resources(struct opp_table *table);
+
+/* Tables (table.c) */
+struct opp_table *opp_table_get_or_create(struct device *dev, int index);
+int opp_table_link_device(struct opp_table *table, struct device *dev);
+void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
+		struct dev_pm_opp *opp);
+
+DEFINE_FREE(opp_table_put, struct opp_table *, dev_pm_opp_put_opp_table(_T))
+
+/* Lookups (lookup.c) */
 
 /**
  * struct opp_table_span - what a table holds, for messages
@@ -527,19 +674,43 @@ struct opp_table_span {
 	unsigned long hi;
 };
 
+struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
+				       struct device *dev, unsigned long rate);
+bool opp_table_has_available(struct opp_table *table);
 void opp_table_get_span(struct opp_table *table, struct opp_table_span *span);
 
-/* votes.c: aggregated votes on required devices */
+/* Writers (edit.c) */
+
+/**
+ * enum opp_repeat - how a new OPP relates to the OPPs a table has
+ * @OPP_NEW: no OPP of the table equals it in table order
+ * @OPP_REPEAT: an equal OPP is available with the same first voltage: the
+ *	new one is a harmless repeat, to be ignored
+ * @OPP_CLASH: an equal OPP differs or is disabled: adding the new one fails
+ *	with -EEXIST
+ */
+enum opp_repeat {
+	OPP_NEW,
+	OPP_REPEAT,
+	OPP_CLASH,
+};
+
+int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
+int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
+			unsigned int nr);
+enum opp_repeat opp_table_check_repeat(struct opp_table *table,
+				       struct dev_pm_opp *opp);
+int opp_table_disable_unmet(struct opp_table *table,
+			    bool (*unmet)(struct dev_pm_opp *opp));
+int opp_table_populate_static(struct opp_table *table,
+			      int (*populate)(struct opp_table *table,
+					      void *data),
+			      void *data);
+
+/* Aggregated votes on required devices (votes.c) */
 int opp_votes_cast(struct device *dev, const struct opp_table *voter,
 		   bool drop, unsigned int level, bool *aggregated);
 void opp_votes_drop_voter(struct opp_table *table);
-
-/* dvfs.c */
-int opp_table_get_clock(struct opp_table *table, struct device *dev);
-void opp_table_warn_clock(struct opp_table *table, struct device *dev);
-void opp_dvfs_release(struct opp_table *table);
-void opp_check_regulators(struct opp_table *table, struct device *dev,
-			  struct dev_pm_opp * const *opps, unsigned int nr);
 
 /* debugfs.c, or its stubs without CONFIG_DEBUG_FS */
 #ifdef CONFIG_DEBUG_FS
@@ -565,28 +736,6 @@ static inline void opp_debug_add_opp(struct opp_table *table,
 static inline void opp_debug_remove_opp(struct opp_table *table,
 					struct dev_pm_opp *opp)
 {
-}
-#endif
-
-/* of.c, or its stubs without CONFIG_OF */
-#ifdef CONFIG_OF
-void opp_of_init_table(struct opp_table *table, struct device *dev,
-		       int index);
-void opp_of_clear_table(struct opp_table *table);
-unsigned int opp_of_required_count(struct device_node *np);
-#else
-static inline void opp_of_init_table(struct opp_table *table,
-				     struct device *dev, int index)
-{
-}
-
-static inline void opp_of_clear_table(struct opp_table *table)
-{
-}
-
-static inline unsigned int opp_of_required_count(struct device_node *np)
-{
-	return 0;
 }
 #endif
 

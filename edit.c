@@ -1,0 +1,962 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The writers: adding, removing, enabling, disabling and adjusting OPPs. A
+ * writer prepares a new snapshot under the table's lock, publishes it, and
+ * then tells debugfs and the notifiers, with no lock held.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <kunit/visibility.h>
+
+#include "opp.h"
+
+/**
+ * struct opp_edit - one change to a table, from preparation to aftermath
+ * @table: the table
+ * @change: how the table's next snapshot differs from the current one
+ * @published: the change reached readers; the fields below are valid
+ * @old: the snapshot the change replaced, or NULL when the change left the
+ *	snapshot as it was (a new voltage)
+ * @opp: the one OPP the notifiers hear about, referenced once published, or
+ *	NULL
+ * @event: what they hear about @opp
+ *
+ * Every writer follows one skeleton: under the table's lock it finds what to
+ * change, fills @change (and @opp, @event) and publishes with
+ * __opp_edit_publish(), which changes nothing visible on failure; then, with
+ * no lock held, opp_edit_finish() shows the OPPs that came in, tells the
+ * notifiers, and drops what the OPPs that left held.
+ */
+struct opp_edit {
+	struct opp_table *table;
+	struct opp_change change;
+	bool published;
+	struct opp_snapshot *old;
+	struct dev_pm_opp *opp;
+	enum dev_pm_opp_event event;
+};
+
+/* Caller holds the table's lock. The change is visible: keep what finish needs. */
+static void __opp_edit_done(struct opp_edit *e)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&e->table->lock);
+
+	e->published = true;
+	if (e->opp)
+		dev_pm_opp_get(e->opp);
+	/* Held until announced: a remover may drop the table's at once. */
+	for (i = 0; e->change.insert && i < e->change.insert->nr; i++)
+		dev_pm_opp_get(e->change.insert->opps[i]);
+}
+
+/* Caller holds the table's lock. Each OPP's flag follows its new side. */
+static void __opp_snapshot_sync_available(struct opp_snapshot *snap)
+{
+	unsigned int i;
+
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		if (snap->opps[i]->available != (i < snap->nr_avail))
+			WRITE_ONCE(snap->opps[i]->available, i < snap->nr_avail);
+}
+
+/*
+ * Caller holds the table's lock. Builds and publishes the snapshot @e->change
+ * describes; on failure nothing readers see has changed.
+ */
+static int __opp_edit_publish(struct opp_edit *e)
+{
+	struct opp_table *table = e->table;
+	const struct opp_shape *shape = e->change.shape ?: &table->shape;
+	struct opp_snapshot *old = __opp_table_snapshot(table), *snap;
+
+	lockdep_assert_held(&table->lock);
+
+	snap = opp_snapshot_next(old, shape, &e->change);
+	if (!snap)
+		return -ENOMEM;
+
+	rcu_assign_pointer(table->snap, snap);
+	table->shape = *shape;
+	if (e->change.flip)
+		__opp_snapshot_sync_available(snap);
+	e->old = old;
+	__opp_edit_done(e);
+	return 0;
+}
+
+/* Shows and announces new OPPs, then drops the references that kept them. */
+static void opp_announce_batch(struct opp_table *table,
+			       const struct opp_batch *batch)
+{
+	unsigned int i;
+
+	for (i = 0; i < batch->nr; i++) {
+		opp_debug_add_opp(table, batch->opps[i]);
+		opp_notify(table, OPP_EVENT_ADD, batch->opps[i]);
+		dev_pm_opp_put(batch->opps[i]);
+	}
+}
+
+/*
+ * With no lock held, after @old was replaced by a snapshot without the OPPs
+ * @change->drop selects: tells debugfs and the notifiers, drops the table's
+ * references on those OPPs and, for dynamic ones, the references they held
+ * on the table. Then retires @old.
+ */
+static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
+		       const struct opp_change *change)
+{
+	unsigned int i, nr_dynamic = 0;
+	struct dev_pm_opp *opp;
+
+	for (i = 0; change->drop && i < old->nr_avail + old->nr_unavail; i++) {
+		opp = old->opps[i];
+		if (!change->drop(opp, change->arg))
+			continue;
+		opp_debug_remove_opp(table, opp);
+		opp_notify(table, OPP_EVENT_REMOVE, opp);
+		nr_dynamic += opp->dynamic;
+		opp_put_sleepable(opp);
+	}
+
+	kvfree_rcu(old, rcu);
+
+	while (nr_dynamic--)
+		dev_pm_opp_put_opp_table(table);
+}
+
+/* With no lock held: the aftermath of a published edit, or nothing. */
+static void opp_edit_finish(struct opp_edit *e)
+{
+	if (!e->published)
+		return;
+
+	if (e->change.insert)
+		opp_announce_batch(e->table, e->change.insert);
+	if (e->opp) {
+		opp_notify(e->table, e->event, e->opp);
+		dev_pm_opp_put(e->opp);
+	}
+	if (e->old)
+		opp_retire(e->table, e->old, &e->change);
+}
+
+/* Configured clocks and regulators fix the number of rates and supplies. */
+static bool opp_shape_fits_config(struct opp_table *table,
+				  const struct opp_shape *shape)
+{
+	return (!table->clks_configured ||
+		shape->nr_clks == table->nr_clk_handles) &&
+	       (!table->supplies_configured ||
+		shape->nr_supplies == table->shape.nr_supplies);
+}
+
+/**
+ * opp_table_set_shape() - set the sizes of the OPPs of an empty table
+ * @table: the table, referenced by the caller
+ * @shape: rates, supplies and interconnect paths per OPP
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0; -EINVAL when @shape has no rate; -EBUSY when the table already
+ * has OPPs of another shape, or @shape disagrees with its configured clocks
+ * or regulators; -ENOMEM.
+ */
+int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape)
+{
+	/* An empty snapshot of the new shape, so that lookups check it. */
+	struct opp_edit e = { .table = table, .change.shape = shape };
+	struct opp_snapshot *snap;
+	int ret;
+
+	if (!shape->nr_clks)
+		return -EINVAL;
+
+	scoped_guard(mutex, &table->lock) {
+		snap = __opp_table_snapshot(table);
+		if (snap->nr_avail + snap->nr_unavail)
+			return memcmp(&table->shape, shape, sizeof(*shape)) ?
+			       -EBUSY : 0;
+		if (!opp_shape_fits_config(table, shape))
+			return -EBUSY;
+
+		ret = __opp_edit_publish(&e);
+	}
+
+	opp_edit_finish(&e);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_set_shape);
+
+/* Caller holds the table's lock. The first OPP, in table order, at a rate. */
+static struct dev_pm_opp *__opp_table_find_rate(struct opp_table *table,
+						unsigned long freq)
+{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+	struct opp_key key = { .kind = OPP_KEY_RATE };
+	struct dev_pm_opp *avail, *unavail;
+
+	lockdep_assert_held(&table->lock);
+
+	avail = opp_snapshot_find(snap, &key, freq, OPP_MATCH_EXACT, true);
+	unavail = opp_snapshot_find(snap, &key, freq, OPP_MATCH_EXACT, false);
+	if (avail && unavail)
+		return opp_cmp(avail, unavail) < 0 ? avail : unavail;
+
+	return avail ?: unavail;
+}
+
+/* Caller holds the table's lock. The OPP equal to @opp in table order. */
+static struct dev_pm_opp *__opp_table_find_same(struct opp_table *table,
+						struct dev_pm_opp *opp)
+{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+
+	lockdep_assert_held(&table->lock);
+
+	return opp_range_find_same(snap->opps, snap->nr_avail, opp) ?:
+	       opp_range_find_same(snap->opps + snap->nr_avail,
+				   snap->nr_unavail, opp);
+}
+
+/* Caller holds the table's lock; @opp is in the table or about to be. */
+static struct dev_pm_opp_supply *__opp_supplies(struct opp_table *table,
+						struct dev_pm_opp *opp)
+{
+	return rcu_dereference_protected(opp->supplies,
+					 lockdep_is_held(&table->lock));
+}
+
+/*
+ * An OPP added twice is accepted when the one in the table is available and
+ * has the same voltage, as Linux does; anything else is a conflict.
+ */
+static bool __opp_is_harmless_duplicate(struct opp_table *table,
+					struct dev_pm_opp *old,
+					struct dev_pm_opp *new)
+{
+	return old->available &&
+	       __opp_supplies(table, old)[0].u_volt ==
+	       __opp_supplies(table, new)[0].u_volt;
+}
+
+static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
+{
+	return a->nr_clks == opp->nr_clks &&
+	       a->nr_supplies == opp->nr_supplies &&
+	       a->nr_paths == opp->nr_paths &&
+	       a->nr_required == opp->nr_required;
+}
+
+/*
+ * Caller holds the table's lock. Publishes @e->change.insert, a sorted batch
+ * of OPPs none of which the table has yet.
+ */
+static int __opp_edit_insert(struct opp_edit *e)
+{
+	const struct opp_batch *batch = e->change.insert;
+	struct opp_table *table = e->table;
+	unsigned long latency = table->clock_latency_ns_max;
+	struct dev_pm_opp *opp;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < batch->nr; i++) {
+		opp = batch->opps[i];
+		if (!opp_shape_equal(&table->shape, opp))
+			return -EINVAL;
+		if (__opp_table_find_same(table, opp))
+			return -EEXIST;
+		latency = max(latency, opp->clock_latency_ns);
+	}
+
+	ret = __opp_edit_publish(e);
+	if (!ret)
+		WRITE_ONCE(table->clock_latency_ns_max, latency);
+	return ret;
+}
+
+/*
+ * Caller holds the table's lock. Moves to the front of @opps, in order, those
+ * the table does not have yet, and sets *@nr_new to their number; an OPP the
+ * table has already, available and with the same first voltage, is left at
+ * the back, as Linux ignores such a repeat. Any other equal OPP is a clash.
+ */
+static int __opp_batch_drop_repeats(struct opp_table *table,
+				    struct dev_pm_opp **opps, unsigned int nr,
+				    unsigned int *nr_new)
+{
+	struct dev_pm_opp *same;
+	unsigned int i, n = 0;
+
+	lockdep_assert_held(&table->lock);
+
+	for (i = 0; i < nr; i++) {
+		if (!opp_shape_equal(&table->shape, opps[i]))
+			return -EINVAL;
+		same = __opp_table_find_same(table, opps[i]);
+		if (same && !__opp_is_harmless_duplicate(table, same, opps[i]))
+			return -EEXIST;
+		if (!same) {
+			swap(opps[n], opps[i]);
+			n++;
+		}
+	}
+
+	*nr_new = n;
+	return 0;
+}
+
+/**
+ * opp_table_add_batch() - publish several new OPPs in a table at once
+ * @table: the table, referenced by the caller
+ * @opps: the OPPs, from opp_alloc() with the table's shape, filled in and
+ *	sorted by opp_cmp() without equal neighbours
+ * @nr: how many
+ *
+ * All or nothing: lookups see the table without any of @opps or with all of
+ * those it takes. An OPP equal to one the table has, which is available and
+ * has the same first voltage, is not taken, as Linux ignores such repeats.
+ * On success the taken OPPs are the first ones of @opps, in their order: the
+ * table owns the caller's references on them and the notifiers got one
+ * %OPP_EVENT_ADD for each; the others, and all of them on failure, still
+ * belong to the caller.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: the number of OPPs taken; -EINVAL when an OPP does not have the
+ * table's shape; -EEXIST when the table already has an OPP equal to one of
+ * @opps with another voltage, or a disabled one; -ENOMEM.
+ */
+int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
+			unsigned int nr)
+{
+	struct opp_batch batch = { .opps = opps };
+	struct opp_edit e = { .table = table, .change.insert = &batch };
+	int ret;
+
+	scoped_guard(mutex, &table->lock) {
+		ret = __opp_batch_drop_repeats(table, opps, nr, &batch.nr);
+		if (!ret && batch.nr)
+			ret = __opp_edit_insert(&e);
+	}
+
+	opp_edit_finish(&e);
+	return ret ?: batch.nr;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_add_batch);
+
+/**
+ * opp_table_check_repeat() - whether a new OPP repeats one of a table
+ * @table: the table, referenced by the caller
+ * @opp: an OPP not published yet, of the table's shape
+ *
+ * OPPs of another shape are not compared: adding @opp to the table fails
+ * then, whatever this says.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: how @opp relates to the table's OPPs; see &enum opp_repeat.
+ */
+enum opp_repeat opp_table_check_repeat(struct opp_table *table,
+				       struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp *same;
+
+	guard(mutex)(&table->lock);
+	if (!opp_shape_equal(&table->shape, opp))
+		return OPP_NEW;
+	same = __opp_table_find_same(table, opp);
+	if (!same)
+		return OPP_NEW;
+
+	return __opp_is_harmless_duplicate(table, same, opp) ? OPP_REPEAT :
+							      OPP_CLASH;
+}
+
+/*
+ * Caller holds the table's lock. Publishes the one OPP @e inserts, unless an
+ * equal one is there: a harmless repeat is then accepted, unpublished.
+ */
+static int __opp_edit_add_one(struct opp_edit *e)
+{
+	struct dev_pm_opp *opp = e->change.insert->opps[0];
+	struct dev_pm_opp *same = __opp_table_find_same(e->table, opp);
+
+	lockdep_assert_held(&e->table->lock);
+
+	if (same)
+		return __opp_is_harmless_duplicate(e->table, same, opp) ?
+		       0 : -EEXIST;
+
+	return __opp_edit_insert(e);
+}
+
+/**
+ * opp_table_add() - publish a new OPP in a table
+ * @table: the table, referenced by the caller
+ * @opp: the OPP, from opp_alloc() with the table's shape, filled in
+ * @added: set to whether @opp was added; false when the table already had an
+ *	identical available OPP, which is not an error
+ *
+ * On success with *@added true, the table owns the caller's reference on
+ * @opp and the notifiers got %OPP_EVENT_ADD. Otherwise @opp still belongs to
+ * the caller.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0; -EINVAL when @opp does not have the table's shape; -EEXIST when
+ * another OPP with the same rates, bandwidth and level differs from @opp;
+ * -ENOMEM.
+ */
+static int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp,
+			 bool *added)
+{
+	const struct opp_batch batch = { .opps = &opp, .nr = 1 };
+	struct opp_edit e = { .table = table, .change.insert = &batch };
+	int ret;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_edit_add_one(&e);
+
+	*added = e.published;
+	opp_edit_finish(&e);
+	return ret;
+}
+
+static void opp_fill_from_data(struct dev_pm_opp *opp,
+			       const struct dev_pm_opp_data *data,
+			       unsigned int tolerance)
+{
+	struct dev_pm_opp_supply *supply = opp_initial_supplies(opp);
+	unsigned long margin = data->u_volt * tolerance / 100;
+
+	opp_rates(opp)[0] = data->freq;
+	opp->level = data->level;
+	opp->turbo = data->turbo;
+	opp->available = true;
+	opp->dynamic = true;
+	supply->u_volt = data->u_volt;
+	supply->u_volt_min = data->u_volt - margin;
+	supply->u_volt_max = data->u_volt + margin;
+}
+
+/* Adds one dynamic OPP to @table; *@added as for opp_table_add(). */
+static int opp_table_add_data(struct opp_table *table, struct device *dev,
+			      const struct dev_pm_opp_data *data, bool *added)
+{
+	unsigned int tolerance;
+	struct opp_shape shape;
+	struct dev_pm_opp *opp;
+	int ret;
+
+	scoped_guard(mutex, &table->lock) {
+		shape = table->shape;
+		tolerance = table->voltage_tolerance_v1;
+	}
+	if (shape.nr_clks != 1) {
+		dev_err(dev, "OPP table has %u clocks: cannot add an OPP with one rate\n",
+			shape.nr_clks);
+		return -EINVAL;
+	}
+
+	opp = opp_alloc(&shape);
+	if (!opp)
+		return -ENOMEM;
+	opp_fill_from_data(opp, data, tolerance);
+	opp_check_regulators(table, dev, &opp, 1);
+
+	ret = opp_table_add(table, opp, added);
+	if (ret == -EEXIST || (!ret && !*added))
+		dev_warn(dev, "OPP %lu Hz (%lu uV) added twice%s\n", data->freq,
+			 data->u_volt, ret ? " with other values" : "");
+	if (ret || !*added)
+		opp_free(opp);
+	return ret;
+}
+
+/**
+ * dev_pm_opp_add_dynamic() - add an OPP to a device's table from code
+ * @dev: the device; its table is created if it has none
+ * @data: the OPP: rate, voltage, level and turbo flag
+ *
+ * The voltage becomes the target of the table's first supply, widened by the
+ * table's voltage tolerance into a [min, max] window. An OPP equal to one the
+ * table already has (same rate and level, same voltage, available) is
+ * accepted and not added twice. The OPP keeps a reference on the table until
+ * it is removed with dev_pm_opp_remove() or dev_pm_opp_remove_all_dynamic().
+ * Notifiers get %OPP_EVENT_ADD.
+ *
+ * Context: Process context; may sleep.
+ * Return:
+ * * 0 - the OPP is in the table
+ * * -EINVAL - @dev or @data is invalid, or the table has several clocks
+ * * -EEXIST - the table has an OPP with that rate and level but other values
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
+{
+	struct opp_table *table;
+	bool added = false;
+	int ret;
+
+	if (!data)
+		return -EINVAL;
+
+	table = opp_table_get_or_create(dev, 0);
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	ret = opp_table_get_clock(table, dev);
+	if (!ret)
+		ret = opp_table_add_data(table, dev, data, &added);
+	/* A conflicting duplicate has been warned about already. */
+	if (ret && ret != -EINVAL && ret != -EEXIST)
+		dev_err(dev, "cannot add OPP at %lu Hz: %d\n", data->freq, ret);
+
+	/* A dynamic OPP in the table keeps the reference taken above. */
+	if (!added)
+		dev_pm_opp_put_opp_table(table);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_add_dynamic);
+
+static bool opp_is(struct dev_pm_opp *opp, const void *which)
+{
+	return opp == which;
+}
+
+static bool opp_is_dynamic(struct dev_pm_opp *opp, const void *unused)
+{
+	return opp->dynamic;
+}
+
+static bool opp_is_static(struct dev_pm_opp *opp, const void *unused)
+{
+	return !opp->dynamic;
+}
+
+/* Removes the OPPs @drop selects, notifies, and drops what they held. */
+static int opp_table_remove(struct opp_table *table, opp_filter_t drop,
+			    const void *arg)
+{
+	struct opp_edit e = {
+		.table = table,
+		.change = { .drop = drop, .arg = arg },
+	};
+	int ret;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_edit_publish(&e);
+
+	opp_edit_finish(&e);
+	return ret;
+}
+
+/*
+ * Finds a table for a writer that names OPPs by their only rate. A device
+ * without a table gets a warning when @warn_missing says so: drivers remove
+ * OPPs from tables that may never have been built, but enabling or
+ * adjusting one names a table that should exist.
+ */
+static struct opp_table *opp_table_find_for_write(struct device *dev,
+						  bool warn_missing)
+{
+	struct opp_table *table = opp_table_find(dev);
+	unsigned int nr_clks;
+
+	if (IS_ERR(table)) {
+		if (warn_missing && !IS_ERR_OR_NULL(dev))
+			dev_warn(dev, "no OPP table to change: %ld\n",
+				 PTR_ERR(table));
+		return table;
+	}
+
+	scoped_guard(mutex, &table->lock)
+		nr_clks = table->shape.nr_clks;
+	if (nr_clks > 1) {
+		dev_err(dev, "OPP table has %u clocks: a rate alone names no OPP\n",
+			nr_clks);
+		dev_pm_opp_put_opp_table(table);
+		return ERR_PTR(-EINVAL);
+	}
+
+	return table;
+}
+
+/* Caller holds the table's lock. Unpublishes the first OPP at @freq. */
+static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
+{
+	struct dev_pm_opp *opp = __opp_table_find_rate(e->table, freq);
+
+	if (!opp)
+		return -ENODEV;
+
+	e->change = (struct opp_change){ .drop = opp_is, .arg = opp };
+	return __opp_edit_publish(e);
+}
+
+/**
+ * dev_pm_opp_remove() - remove one OPP from a device's table
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ *
+ * The first OPP at @freq, available or not, leaves the table at once: later
+ * lookups do not find it, while callers that hold it may still read it.
+ * Notifiers get %OPP_EVENT_REMOVE. A dynamic OPP drops the reference it held
+ * on the table.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ */
+void dev_pm_opp_remove(struct device *dev, unsigned long freq)
+{
+	struct opp_table *table __free(opp_table_put) =
+		opp_table_find_for_write(dev, false);
+	struct opp_edit e = { .table = table };
+	int ret;
+
+	if (IS_ERR(table))
+		return;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_edit_remove_rate(&e, freq);
+	if (ret)
+		dev_warn(dev, "cannot remove OPP at %lu Hz: %d\n", freq, ret);
+
+	opp_edit_finish(&e);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_remove);
+
+/**
+ * dev_pm_opp_remove_all_dynamic() - remove every OPP added by code
+ * @dev: the device
+ *
+ * Removes the OPPs added with dev_pm_opp_add_dynamic(), as
+ * dev_pm_opp_remove() would one by one; OPPs from firmware stay.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ */
+void dev_pm_opp_remove_all_dynamic(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	int ret;
+
+	if (IS_ERR(table))
+		return;
+
+	ret = opp_table_remove(table, opp_is_dynamic, NULL);
+	if (ret)
+		dev_err(dev, "cannot remove dynamic OPPs: %d\n", ret);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_remove_all_dynamic);
+
+/**
+ * opp_table_populate_static() - fill a table from firmware, once
+ * @table: the table, referenced by the caller; on success that reference
+ *	belongs to this device's population, dropped by
+ *	dev_pm_opp_remove_table()
+ * @populate: builds and publishes the firmware OPPs; only called when no
+ *	device populated the table yet
+ * @data: passed to @populate
+ *
+ * A table shared by several devices is parsed by the first one; the others
+ * only count as users. Populations are serialised with their removal, so no
+ * user sees a half-built or half-removed table.
+ *
+ * Context: Process context; takes the table's static_lock and may sleep.
+ * Return: 0, or the error of @populate.
+ */
+int opp_table_populate_static(struct opp_table *table,
+			      int (*populate)(struct opp_table *table,
+					      void *data),
+			      void *data)
+{
+	int ret;
+
+	guard(mutex)(&table->static_lock);
+
+	if (!table->static_users) {
+		ret = populate(table, data);
+		if (ret)
+			return ret;
+	}
+
+	table->static_users++;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_populate_static);
+
+/*
+ * One device stops using the firmware OPPs; the last one removes them.
+ * Returns whether the device was a user, whose table reference the caller
+ * must then drop.
+ */
+static bool opp_table_drop_static_user(struct opp_table *table)
+{
+	guard(mutex)(&table->static_lock);
+
+	if (!table->static_users)
+		return false;
+	if (--table->static_users)
+		return true;
+
+	if (opp_table_remove(table, opp_is_static, NULL))
+		pr_err("cannot free the firmware OPPs of a table\n");
+	return true;
+}
+
+/**
+ * dev_pm_opp_remove_table() - undo a device's population of its table
+ * @dev: the device
+ *
+ * Drops what the device's firmware population of the table holds; the last
+ * one removes the OPPs that came from firmware. OPPs added by code stay (see
+ * dev_pm_opp_remove_all_dynamic()). Nothing happens when @dev has no table.
+ *
+ * Context: Process context; may sleep.
+ */
+void dev_pm_opp_remove_table(struct device *dev)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return;
+
+	if (opp_table_drop_static_user(table))
+		dev_pm_opp_put_opp_table(table);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_remove_table);
+
+/*
+ * Caller holds the table's lock. Moves the first OPP at @freq to the other
+ * array, unless it is on the right one already.
+ */
+static int __opp_edit_availability(struct opp_edit *e, unsigned long freq,
+				   bool available)
+{
+	struct dev_pm_opp *found = __opp_table_find_rate(e->table, freq);
+
+	if (!found)
+		return -ENODEV;
+	if (found->available == available)
+		return 0;
+
+	e->change = (struct opp_change){ .flip = opp_is, .arg = found };
+	e->opp = found;
+	e->event = available ? OPP_EVENT_ENABLE : OPP_EVENT_DISABLE;
+	return __opp_edit_publish(e);
+}
+
+static int opp_set_availability(struct device *dev, unsigned long freq,
+				bool available)
+{
+	struct opp_table *table __free(opp_table_put) =
+		opp_table_find_for_write(dev, true);
+	struct opp_edit e = { .table = table };
+	int ret;
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_edit_availability(&e, freq, available);
+	/* Platforms disable rates their table may not have: say nothing. */
+	if (ret && ret != -ENODEV)
+		dev_err(dev, "cannot %s OPP at %lu Hz: %d\n",
+			available ? "enable" : "disable", freq, ret);
+
+	opp_edit_finish(&e);
+	return ret;
+}
+
+/**
+ * dev_pm_opp_enable() - make a disabled OPP available again
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ *
+ * Notifiers get %OPP_EVENT_ENABLE when the OPP was disabled; enabling an
+ * available OPP does nothing.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - the OPP is available
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no table, or the table no OPP at @freq
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_enable(struct device *dev, unsigned long freq)
+{
+	return opp_set_availability(dev, freq, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_enable);
+
+/**
+ * dev_pm_opp_disable() - hide an OPP from lookups without removing it
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ *
+ * Notifiers get %OPP_EVENT_DISABLE when the OPP was available; disabling a
+ * disabled OPP does nothing. Callers that hold the OPP keep it.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - the OPP is disabled
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no table, or the table no OPP at @freq
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_disable(struct device *dev, unsigned long freq)
+{
+	return opp_set_availability(dev, freq, false);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_disable);
+
+static bool opp_is_listed(struct dev_pm_opp *opp, const void *list)
+{
+	const struct opp_batch *batch = list;
+
+	return opp_range_find_same(batch->opps, batch->nr, opp) == opp;
+}
+
+/**
+ * opp_table_disable_unmet() - disable the OPPs whose requirements are not met
+ * @table: the table, referenced by the caller
+ * @unmet: says whether an available OPP of @table must be disabled; called
+ *	once per available OPP under the table's lock, so it may only look,
+ *	not sleep on OPP locks
+ *
+ * For required OPPs that turn out to be disabled once their table is there:
+ * the OPPs that need them cannot run, so they become unavailable, in one new
+ * snapshot and without a notification (the table is still being set up).
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: the number of OPPs disabled, or -ENOMEM (nothing changed then).
+ */
+int opp_table_disable_unmet(struct opp_table *table,
+			    bool (*unmet)(struct dev_pm_opp *opp))
+{
+	struct opp_batch list = {};
+	struct opp_edit e = {
+		.table = table,
+		.change = { .flip = opp_is_listed, .arg = &list },
+	};
+	struct dev_pm_opp **opps __free(kfree) = NULL;
+	struct opp_snapshot *snap;
+	unsigned int i;
+	int ret = 0;
+
+	scoped_guard(mutex, &table->lock) {
+		snap = __opp_table_snapshot(table);
+		opps = kmalloc_array(max(snap->nr_avail, 1U), sizeof(*opps),
+				     GFP_KERNEL);
+		if (!opps)
+			return -ENOMEM;
+		/* In the order of the available array, which is opp_cmp()'s. */
+		for (i = 0; i < snap->nr_avail; i++)
+			if (unmet(snap->opps[i]))
+				opps[list.nr++] = snap->opps[i];
+		list.opps = opps;
+		if (list.nr)
+			ret = __opp_edit_publish(&e);
+	}
+
+	opp_edit_finish(&e);
+	return ret ?: list.nr;
+}
+
+/* Replaces the OPP's supplies with a copy whose first supply is changed. */
+static int __opp_set_voltage(struct opp_table *table, struct dev_pm_opp *opp,
+			     const struct dev_pm_opp_supply *volt)
+{
+	unsigned int nr = max_t(unsigned int, opp->nr_supplies, 1);
+	struct dev_pm_opp_supply *old = __opp_supplies(table, opp);
+	struct opp_supplies *new;
+
+	new = kmalloc(struct_size(new, v, nr), GFP_KERNEL);
+	if (!new)
+		return -ENOMEM;
+
+	memcpy(new->v, old, array_size(nr, sizeof(*old)));
+	new->v[0].u_volt = volt->u_volt;
+	new->v[0].u_volt_min = volt->u_volt_min;
+	new->v[0].u_volt_max = volt->u_volt_max;
+	rcu_assign_pointer(opp->supplies, new->v);
+
+	if (old != opp_initial_supplies(opp))
+		kfree_rcu(container_of(old, struct opp_supplies, v[0]), rcu);
+	return 0;
+}
+
+/* Caller holds the table's lock. Gives the first OPP at @freq a new voltage. */
+static int __opp_edit_voltage(struct opp_edit *e, unsigned long freq,
+			      const struct dev_pm_opp_supply *volt)
+{
+	struct dev_pm_opp *found = __opp_table_find_rate(e->table, freq);
+	int ret;
+
+	if (!found)
+		return -ENODEV;
+	if (__opp_supplies(e->table, found)[0].u_volt == volt->u_volt)
+		return 0;
+
+	ret = __opp_set_voltage(e->table, found, volt);
+	if (ret)
+		return ret;
+
+	e->opp = found;
+	e->event = OPP_EVENT_ADJUST_VOLTAGE;
+	__opp_edit_done(e);
+	return 0;
+}
+
+/**
+ * dev_pm_opp_adjust_voltage() - change the voltage of an OPP's first supply
+ * @dev: the device
+ * @freq: the rate of the OPP, in Hz
+ * @u_volt: the new target voltage, in microvolts
+ * @u_volt_min: the new lowest voltage, in microvolts
+ * @u_volt_max: the new highest voltage, in microvolts
+ *
+ * Readers see the old values or the new ones, never a mix. Notifiers get
+ * %OPP_EVENT_ADJUST_VOLTAGE unless the target voltage was already @u_volt,
+ * in which case nothing changes.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return:
+ * * 0 - the OPP has the new voltage
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no table, or the table no OPP at @freq
+ * * -ENOMEM - out of memory
+ */
+int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
+			      unsigned long u_volt, unsigned long u_volt_min,
+			      unsigned long u_volt_max)
+{
+	struct opp_table *table __free(opp_table_put) =
+		opp_table_find_for_write(dev, true);
+	const struct dev_pm_opp_supply volt = {
+		.u_volt = u_volt,
+		.u_volt_min = u_volt_min,
+		.u_volt_max = u_volt_max,
+	};
+	struct opp_edit e = { .table = table };
+	int ret;
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_edit_voltage(&e, freq, &volt);
+	if (ret && ret != -ENODEV)
+		dev_err(dev, "cannot adjust the voltage of OPP at %lu Hz: %d\n",
+			freq, ret);
+
+	opp_edit_finish(&e);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_adjust_voltage);

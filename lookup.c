@@ -1,0 +1,677 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The lock-free lookups: dev_pm_opp_find_*() and the other questions asked
+ * of a table, answered under RCU from its published snapshot.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/limits.h>
+#include <kunit/visibility.h>
+
+#include "opp.h"
+
+static const char * const opp_match_names[] = {
+	[OPP_MATCH_EXACT] = "at",
+	[OPP_MATCH_CEIL] = "at or above",
+	[OPP_MATCH_FLOOR] = "at or below",
+};
+
+/*
+ * A lookup found nothing. Drivers probe on purpose (cpufreq and devfreq walk
+ * find_freq_ceil() past the top to find the end), and Linux is silent then:
+ * so is this, unless dynamic debug asks for what the table holds.
+ */
+static void __cold opp_debug_miss(struct device *dev,
+				  const struct opp_snapshot *snap,
+				  const struct opp_key *key,
+				  unsigned long target, enum opp_match match,
+				  bool available)
+{
+	unsigned int nr = snap->nr_avail;
+
+	if (!nr) {
+		dev_dbg(dev, "no %s OPP %s %s %lu: 0 available, %u disabled\n",
+			available ? "available" : "disabled",
+			opp_match_names[match], opp_key_name(key), target,
+			snap->nr_unavail);
+		return;
+	}
+
+	dev_dbg(dev, "no %s OPP %s %s %lu: %u available, %s %lu to %lu, %u disabled\n",
+		available ? "available" : "disabled", opp_match_names[match],
+		opp_key_name(key), target, nr, opp_key_name(key),
+		opp_key_value(snap->opps[0], key),
+		opp_key_value(snap->opps[nr - 1], key), snap->nr_unavail);
+}
+
+/*
+ * The search behind every lookup: RCU only. A failed kref_get_unless_zero()
+ * means the OPP left the table after we loaded the snapshot, which a writer
+ * publishes before it drops the table's reference: look again in the newer
+ * snapshot. If there is none, the table is dying. Caller is in an RCU
+ * read-side section, which also keeps @table alive.
+ */
+static __always_inline struct dev_pm_opp *
+opp_table_search(struct opp_table *table, struct device *dev,
+		 const struct opp_key *key, unsigned long *target,
+		 enum opp_match match, bool available)
+{
+	struct opp_snapshot *snap, *seen = NULL;
+	struct dev_pm_opp *opp;
+
+	for (;;) {
+		snap = rcu_dereference(table->snap);
+		if (snap == seen)
+			return ERR_PTR(-ENODEV);
+		if (!opp_key_fits(&snap->shape, key)) {
+			dev_err(dev, "OPP lookup by %s %u%s does not fit a table of %u clocks and %u paths\n",
+				opp_key_name(key), key->index,
+				key->single_clk ? " (no index)" : "",
+				snap->shape.nr_clks, snap->shape.nr_paths);
+			return ERR_PTR(-EINVAL);
+		}
+
+		opp = opp_snapshot_find(snap, key, *target, match, available);
+		if (!opp) {
+			opp_debug_miss(dev, snap, key, *target, match,
+				       available);
+			return ERR_PTR(-ERANGE);
+		}
+		if (kref_get_unless_zero(&opp->kref))
+			break;
+		seen = snap;
+	}
+
+	*target = opp_key_value(opp, key);
+	return opp;
+}
+
+/* The table a find_* call searches, or -ENODEV, said. Caller holds RCU. */
+static struct opp_table *opp_find_table_rcu(struct device *dev)
+{
+	struct opp_table *table;
+
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: find outside RCU");
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_err(dev, "no OPP table\n");
+		return ERR_PTR(-ENODEV);
+	}
+	return table;
+}
+
+static struct dev_pm_opp *opp_find(struct device *dev,
+				   const struct opp_key *key,
+				   unsigned long *target, enum opp_match match,
+				   bool available)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_find_table_rcu(dev);
+	if (IS_ERR(table))
+		return ERR_CAST(table);
+
+	return opp_table_search(table, dev, key, target, match, available);
+}
+
+/**
+ * opp_table_pick_rate() - the OPP a transition to @rate goes to
+ * @table: a table the caller holds a reference to
+ * @dev: the device, for messages
+ * @rate: the rate asked for, on the first clock
+ *
+ * Context: Any context; takes no lock.
+ * Return: the slowest available OPP whose first rate is at or above @rate,
+ * referenced; ERR_PTR(-ERANGE) when there is none.
+ */
+struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
+				       struct device *dev, unsigned long rate)
+{
+	struct opp_key key = { .kind = OPP_KEY_RATE };
+
+	guard(rcu)();
+	return opp_table_search(table, dev, &key, &rate, OPP_MATCH_CEIL, true);
+}
+
+/**
+ * opp_table_get_span() - what a table holds, for messages
+ * @table: a table the caller holds a reference to
+ * @span: filled with the counts and the first clock's range of the
+ *	available OPPs (0 to 0 when there are none)
+ *
+ * Context: Any context; takes no lock.
+ */
+void opp_table_get_span(struct opp_table *table, struct opp_table_span *span)
+{
+	struct opp_snapshot *snap;
+
+	guard(rcu)();
+	snap = rcu_dereference(table->snap);
+	span->nr_avail = snap->nr_avail;
+	span->nr_unavail = snap->nr_unavail;
+	span->lo = snap->nr_avail ? opp_rates(snap->opps[0])[0] : 0;
+	span->hi = snap->nr_avail ? opp_rates(snap->opps[snap->nr_avail - 1])[0] : 0;
+}
+
+/**
+ * opp_table_has_available() - whether a table lists any available OPP
+ * @table: a table the caller holds a reference to
+ *
+ * Context: Any context; takes no lock.
+ * Return: true when at least one OPP of @table is available.
+ */
+bool opp_table_has_available(struct opp_table *table)
+{
+	guard(rcu)();
+	return rcu_dereference(table->snap)->nr_avail;
+}
+
+/* A lookup that names no clock only makes sense on a single-clock table. */
+static struct dev_pm_opp *opp_find_rate(struct device *dev, u32 index,
+					bool indexed, unsigned long *freq,
+					enum opp_match match, bool available)
+{
+	struct opp_key key = {
+		.kind = OPP_KEY_RATE,
+		.index = index,
+		.single_clk = !indexed,
+	};
+
+	return opp_find(dev, &key, freq, match, available);
+}
+
+/**
+ * dev_pm_opp_find_freq_exact() - find an OPP by its exact rate
+ * @dev: the device
+ * @freq: the rate in Hz
+ * @available: true to search the available OPPs, false for the disabled ones
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev is NULL or an error pointer, or its table has several
+ *   clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no OPP has that rate
+ */
+struct dev_pm_opp *dev_pm_opp_find_freq_exact(struct device *dev,
+					      unsigned long freq,
+					      bool available)
+{
+	return opp_find_rate(dev, 0, false, &freq, OPP_MATCH_EXACT, available);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact);
+
+/* Whether @opp has every key @want sets; see &struct dev_pm_opp_key. */
+static bool opp_has_keys(struct dev_pm_opp *opp,
+			 const struct dev_pm_opp_key *want)
+{
+	unsigned int level;
+
+	if (want->freq && opp_rates(opp)[0] != want->freq)
+		return false;
+	if (want->bw && (!opp->nr_paths || opp_bw(opp)[0].peak != want->bw))
+		return false;
+	if (want->level == OPP_LEVEL_UNSET)
+		return true;
+
+	return !opp_level(opp, &level) && level == want->level;
+}
+
+/*
+ * The first OPP of @opps, in table order, with every key of @want. With a
+ * rate, OPPs of that rate are contiguous and bisected to; else a scan.
+ */
+static struct dev_pm_opp *opp_range_find_keys(struct dev_pm_opp * const *opps,
+					      unsigned int nr,
+					      const struct dev_pm_opp_key *want,
+					      bool rate_sorted)
+{
+	static const struct opp_key rate = { .kind = OPP_KEY_RATE };
+	unsigned int i = 0;
+
+	if (want->freq && rate_sorted)
+		i = opp_partition(opps, nr, &rate, want->freq, true, true);
+	for (; i < nr; i++) {
+		if (want->freq && rate_sorted && opp_rates(opps[i])[0] != want->freq)
+			break;
+		if (opp_has_keys(opps[i], want))
+			return opps[i];
+	}
+
+	return NULL;
+}
+
+/* As opp_table_search(), for several keys at once. Caller is in RCU. */
+static struct dev_pm_opp *opp_table_search_keys(struct opp_table *table,
+						struct device *dev,
+						const struct dev_pm_opp_key *want,
+						bool available)
+{
+	static const struct opp_key rate = {
+		.kind = OPP_KEY_RATE, .single_clk = true,
+	};
+	struct opp_snapshot *snap, *seen = NULL;
+	struct dev_pm_opp *opp;
+	unsigned int first;
+
+	for (;;) {
+		snap = rcu_dereference(table->snap);
+		if (snap == seen)
+			return ERR_PTR(-ENODEV);
+		if (!opp_key_fits(&snap->shape, &rate)) {
+			dev_err(dev, "OPP lookup by keys needs a single clock, not %u\n",
+				snap->shape.nr_clks);
+			return ERR_PTR(-EINVAL);
+		}
+
+		first = available ? 0 : snap->nr_avail;
+		opp = opp_range_find_keys(snap->opps + first,
+					  available ? snap->nr_avail :
+						      snap->nr_unavail,
+					  want, !(snap->unsorted & opp_key_bit(&rate)));
+		if (!opp) {
+			dev_dbg(dev, "no %s OPP at %lu Hz, level %u, %u kBps among %u available and %u disabled\n",
+				available ? "available" : "disabled", want->freq,
+				want->level, want->bw, snap->nr_avail,
+				snap->nr_unavail);
+			return ERR_PTR(-ERANGE);
+		}
+		if (kref_get_unless_zero(&opp->kref))
+			return opp;
+		seen = snap;
+	}
+}
+
+/**
+ * dev_pm_opp_find_key_exact() - find an OPP by several keys at once
+ * @dev: the device
+ * @key: the keys; a zero @key->freq or @key->bw, and a @key->level of
+ *	%OPP_LEVEL_UNSET, match any value
+ * @available: true to search the available OPPs, false for the disabled ones
+ *
+ * For tables where the rate alone does not tell OPPs apart (newer kernels).
+ * The bandwidth compared is the peak of the first interconnect path; an OPP
+ * without paths matches only a zero @key->bw. The first match in table order
+ * is returned; @key is not changed. With @key->freq set, the search bisects
+ * to that rate and then looks at the OPPs of that rate only.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev or @key is NULL or an error pointer, or the table has
+ *   several clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no OPP has all the keys
+ */
+struct dev_pm_opp *dev_pm_opp_find_key_exact(struct device *dev,
+					     struct dev_pm_opp_key *key,
+					     bool available)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev) || IS_ERR_OR_NULL(key))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_find_table_rcu(dev);
+	if (IS_ERR(table))
+		return ERR_CAST(table);
+
+	return opp_table_search_keys(table, dev, key, available);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_key_exact);
+
+/**
+ * dev_pm_opp_find_freq_exact_indexed() - find an OPP by the exact rate of
+ *	one of its clocks
+ * @dev: the device
+ * @freq: the rate in Hz
+ * @index: the clock, in the order of the table's clocks
+ * @available: true to search the available OPPs, false for the disabled ones
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - bad @dev, or @index is not a clock of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no OPP has that rate
+ */
+struct dev_pm_opp *
+dev_pm_opp_find_freq_exact_indexed(struct device *dev, unsigned long freq,
+				   u32 index, bool available)
+{
+	return opp_find_rate(dev, index, true, &freq, OPP_MATCH_EXACT,
+			     available);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact_indexed);
+
+/**
+ * dev_pm_opp_find_freq_ceil() - find the slowest available OPP at or above a
+ *	rate
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is slower than @freq
+ */
+struct dev_pm_opp *dev_pm_opp_find_freq_ceil(struct device *dev,
+					     unsigned long *freq)
+{
+	return opp_find_rate(dev, 0, false, freq, OPP_MATCH_CEIL, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil);
+
+/**
+ * dev_pm_opp_find_freq_ceil_indexed() - find the slowest available OPP at or
+ *	above a rate of one of its clocks
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found for that clock
+ * @index: the clock, in the order of the table's clocks
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a clock of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no available OPP reaches @freq
+ */
+struct dev_pm_opp *
+dev_pm_opp_find_freq_ceil_indexed(struct device *dev, unsigned long *freq,
+				  u32 index)
+{
+	return opp_find_rate(dev, index, true, freq, OPP_MATCH_CEIL, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil_indexed);
+
+/**
+ * dev_pm_opp_find_freq_floor() - find the fastest available OPP at or below
+ *	a rate
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or its table has several clocks
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is faster than @freq
+ */
+struct dev_pm_opp *dev_pm_opp_find_freq_floor(struct device *dev,
+					      unsigned long *freq)
+{
+	return opp_find_rate(dev, 0, false, freq, OPP_MATCH_FLOOR, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor);
+
+/**
+ * dev_pm_opp_find_freq_floor_indexed() - find the fastest available OPP at or
+ *	below a rate of one of its clocks
+ * @dev: the device
+ * @freq: in: the rate in Hz; out: the rate of the OPP found for that clock
+ * @index: the clock, in the order of the table's clocks
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@freq is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a clock of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is faster than @freq
+ */
+struct dev_pm_opp *
+dev_pm_opp_find_freq_floor_indexed(struct device *dev, unsigned long *freq,
+				   u32 index)
+{
+	return opp_find_rate(dev, index, true, freq, OPP_MATCH_FLOOR, true);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor_indexed);
+
+static struct dev_pm_opp *opp_find_level(struct device *dev,
+					 unsigned int *level,
+					 enum opp_match match)
+{
+	struct opp_key key = { .kind = OPP_KEY_LEVEL };
+	unsigned long value = *level;
+	struct dev_pm_opp *opp;
+
+	/*
+	 * An OPP without a level compares as %OPP_LEVEL_UNSET, the highest
+	 * level: a floor search from UINT_MAX finds the last of them. A ceil
+	 * search that only reaches such OPPs found no level at all, which
+	 * callers asking for "at least this level" are told with -ENODEV.
+	 */
+	opp = opp_find(dev, &key, &value, match, true);
+	if (IS_ERR(opp))
+		return opp;
+	if (match == OPP_MATCH_CEIL && value == OPP_LEVEL_UNSET) {
+		dev_err(dev, "OPP table has no level at or above %u\n", *level);
+		dev_pm_opp_put(opp);
+		return ERR_PTR(-ENODEV);
+	}
+
+	*level = value;
+	return opp;
+}
+
+/**
+ * dev_pm_opp_find_level_exact() - find the available OPP with a level
+ * @dev: the device
+ * @level: the performance level
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer:
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - no available OPP has that level
+ */
+struct dev_pm_opp *dev_pm_opp_find_level_exact(struct device *dev,
+					       unsigned int level)
+{
+	return opp_find_level(dev, &level, OPP_MATCH_EXACT);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_exact);
+
+/**
+ * dev_pm_opp_find_level_ceil() - find the lowest available OPP at or above a
+ *	level
+ * @dev: the device
+ * @level: in: the level; out: the level of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@level is then unchanged):
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table, or the OPPs at or above @level have
+ *   no level
+ * * -ERANGE - every available OPP is below @level
+ */
+struct dev_pm_opp *dev_pm_opp_find_level_ceil(struct device *dev,
+					      unsigned int *level)
+{
+	return opp_find_level(dev, level, OPP_MATCH_CEIL);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_ceil);
+
+/**
+ * dev_pm_opp_find_level_floor() - find the highest available OPP at or below
+ *	a level
+ * @dev: the device
+ * @level: in: the level; out: the level of the OPP found
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@level is then unchanged):
+ *
+ * * -EINVAL - @dev is NULL or an error pointer
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is above @level
+ */
+struct dev_pm_opp *dev_pm_opp_find_level_floor(struct device *dev,
+					       unsigned int *level)
+{
+	return opp_find_level(dev, level, OPP_MATCH_FLOOR);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_floor);
+
+static struct dev_pm_opp *opp_find_bw(struct device *dev, unsigned int *bw,
+				      int index, enum opp_match match)
+{
+	struct opp_key key = { .kind = OPP_KEY_BW, .index = index };
+	unsigned long value = *bw;
+	struct dev_pm_opp *opp;
+
+	if (index < 0) {
+		dev_err(dev, "negative interconnect path index %d\n", index);
+		return ERR_PTR(-EINVAL);
+	}
+
+	opp = opp_find(dev, &key, &value, match, true);
+	if (!IS_ERR(opp))
+		*bw = value;
+	return opp;
+}
+
+/**
+ * dev_pm_opp_find_bw_ceil() - find the lowest available OPP at or above a
+ *	peak bandwidth
+ * @dev: the device
+ * @bw: in: the peak bandwidth in kBps; out: the peak bandwidth of the OPP
+ *	found
+ * @index: the interconnect path, in the order of the table's paths
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@bw is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a path of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is below @bw
+ */
+struct dev_pm_opp *dev_pm_opp_find_bw_ceil(struct device *dev,
+					   unsigned int *bw, int index)
+{
+	return opp_find_bw(dev, bw, index, OPP_MATCH_CEIL);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_ceil);
+
+/**
+ * dev_pm_opp_find_bw_floor() - find the highest available OPP at or below a
+ *	peak bandwidth
+ * @dev: the device
+ * @bw: in: the peak bandwidth in kBps; out: the peak bandwidth of the OPP
+ *	found
+ * @index: the interconnect path, in the order of the table's paths
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
+ * or an error pointer (@bw is then unchanged):
+ *
+ * * -EINVAL - bad @dev, or @index is not a path of the table
+ * * -ENODEV - @dev has no OPP table
+ * * -ERANGE - every available OPP is above @bw
+ */
+struct dev_pm_opp *dev_pm_opp_find_bw_floor(struct device *dev,
+					    unsigned int *bw, int index)
+{
+	return opp_find_bw(dev, bw, index, OPP_MATCH_FLOOR);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_floor);
+
+/**
+ * dev_pm_opp_get_opp_count() - the number of available OPPs of a device
+ * @dev: the device
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the count (0 when every OPP is disabled); -EINVAL for a NULL or
+ * error @dev; -ENODEV when @dev has no table.
+ */
+int dev_pm_opp_get_opp_count(struct device *dev)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return -EINVAL;
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_dbg(dev, "no OPP table\n");
+		return -ENODEV;
+	}
+
+	return rcu_dereference(table->snap)->nr_avail;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_count);
+
+/**
+ * dev_pm_opp_get_max_clock_latency() - the slowest clock transition of a
+ *	device
+ * @dev: the device
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the highest clock latency of the OPPs added so far, in ns; 0 when
+ * @dev has no table.
+ */
+unsigned long dev_pm_opp_get_max_clock_latency(struct device *dev)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return 0;
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	return table ? READ_ONCE(table->clock_latency_ns_max) : 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_clock_latency);
+
+/**
+ * dev_pm_opp_get_suspend_opp_freq() - the rate of a device's suspend OPP
+ * @dev: the device
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the rate in Hz of the OPP marked for suspend, or 0 when there is
+ * none, it is disabled, or @dev has no table.
+ */
+unsigned long dev_pm_opp_get_suspend_opp_freq(struct device *dev)
+{
+	struct opp_snapshot *snap;
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return 0;
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table)
+		return 0;
+
+	snap = rcu_dereference(table->snap);
+	if (!snap->suspend || !READ_ONCE(snap->suspend->available))
+		return 0;
+
+	return opp_rates(snap->suspend)[0];
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_suspend_opp_freq);

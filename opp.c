@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * OPP objects: allocation, references, release, and the getters that read
+ * one OPP. Nothing here knows about tables.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/llist.h>
+#include <linux/minmax.h>
+#include <linux/of.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include <kunit/visibility.h>
+
+#include "opp.h"
+
+/**
+ * opp_alloc() - allocate an OPP of a given shape, not yet in any table
+ * @shape: the sizes of the table the OPP is meant for
+ *
+ * The OPP comes with one reference, which becomes the table's when the OPP
+ * is added, and with its level set to %OPP_LEVEL_UNSET.
+ *
+ * Context: Process context; may sleep.
+ * Return: the OPP, or NULL when out of memory.
+ */
+struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
+{
+	unsigned int nr_storage = max_t(unsigned int, shape->nr_supplies, 1);
+	struct dev_pm_opp *opp;
+	size_t size;
+
+	size = size_add(sizeof(*opp),
+			array_size(shape->nr_clks, sizeof(unsigned long)));
+	size = size_add(size, array_size(nr_storage,
+					 sizeof(struct dev_pm_opp_supply)));
+	size = size_add(size, array_size(shape->nr_paths,
+					 sizeof(struct opp_icc_bw)));
+	size = size_add(size, array_size(shape->nr_required,
+					 sizeof(struct device_node *)));
+	opp = kzalloc(size, GFP_KERNEL);
+	if (!opp)
+		return NULL;
+
+	kref_init(&opp->kref);
+	opp->nr_clks = shape->nr_clks;
+	opp->nr_supplies = shape->nr_supplies;
+	opp->nr_paths = shape->nr_paths;
+	opp->nr_required = shape->nr_required;
+	opp->level = OPP_LEVEL_UNSET;
+	RCU_INIT_POINTER(opp->supplies, opp_initial_supplies(opp));
+
+	return opp;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_alloc);
+
+static void opp_put_required_nps(struct dev_pm_opp *opp)
+{
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_required; i++)
+		of_node_put(opp_required_nps(opp)[i]);
+}
+
+/* The supplies an adjusted OPP switched to, or NULL. */
+static struct opp_supplies *opp_adjusted_supplies(struct dev_pm_opp *opp)
+{
+	struct dev_pm_opp_supply *supplies;
+
+	supplies = rcu_dereference_protected(opp->supplies, true);
+	if (supplies == opp_initial_supplies(opp))
+		return NULL;
+	return container_of(supplies, struct opp_supplies, v[0]);
+}
+
+static void opp_put_nodes(struct dev_pm_opp *opp)
+{
+	opp_put_required_nps(opp);
+	of_node_put(opp->np);
+}
+
+/**
+ * opp_free() - free an OPP that no reader can see
+ * @opp: the OPP
+ *
+ * Context: Process context; drops device tree node references.
+ */
+void opp_free(struct dev_pm_opp *opp)
+{
+	kfree(opp_adjusted_supplies(opp));
+	opp_put_nodes(opp);
+	kfree(opp);
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_free);
+
+/*
+ * The last put of an OPP may come from a reader in atomic context, while
+ * dropping device tree nodes may sleep: released OPPs are freed in batches
+ * by a work item, after a grace period that covers every reader of them.
+ */
+static LLIST_HEAD(opp_released);
+
+static void opp_free_released(struct work_struct *work)
+{
+	struct llist_node *list = llist_del_all(&opp_released);
+	struct dev_pm_opp *opp, *tmp;
+
+	synchronize_rcu();
+	llist_for_each_entry_safe(opp, tmp, list, release)
+		opp_free(opp);
+}
+
+static DECLARE_WORK(opp_release_work, opp_free_released);
+
+/**
+ * opp_flush_releases() - wait until every released OPP is freed
+ *
+ * For tests that remove the device tree nodes the OPPs referenced.
+ *
+ * Context: Process context; sleeps.
+ */
+void opp_flush_releases(void)
+{
+	flush_work(&opp_release_work);
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_flush_releases);
+
+static void opp_release(struct kref *kref)
+{
+	struct dev_pm_opp *opp = container_of(kref, struct dev_pm_opp, kref);
+
+	if (llist_add(&opp->release, &opp_released))
+		schedule_work(&opp_release_work);
+}
+
+/*
+ * The last reference went away in process context: nobody can take a new
+ * one (readers use kref_get_unless_zero()), so the device tree nodes are
+ * dropped at once, and only the memory waits for the readers that may still
+ * look at the OPP.
+ */
+static void opp_release_sleepable(struct kref *kref)
+{
+	struct dev_pm_opp *opp = container_of(kref, struct dev_pm_opp, kref);
+	struct opp_supplies *adjusted = opp_adjusted_supplies(opp);
+
+	opp_put_nodes(opp);
+	if (adjusted)
+		kfree_rcu(adjusted, rcu);
+	kvfree_rcu_mightsleep(opp);
+}
+
+/**
+ * opp_put_sleepable() - drop a reference on an OPP from process context
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * As dev_pm_opp_put(), but the last reference releases the OPP's device
+ * tree nodes before returning, so that a table removed by the core leaves
+ * no node reference behind once no caller holds its OPPs.
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_put_sleepable(struct dev_pm_opp *opp)
+{
+	might_sleep();
+	if (!IS_ERR_OR_NULL(opp))
+		kref_put(&opp->kref, opp_release_sleepable);
+}
+
+/**
+ * dev_pm_opp_get() - take one more reference on an OPP
+ * @opp: an OPP the caller already holds a reference on
+ *
+ * The new reference is dropped with dev_pm_opp_put(). Returning @opp lets a
+ * caller hand out a reference in one statement: ``return dev_pm_opp_get(opp);``
+ * (Linux 6.14; void in 6.12, whose callers ignore the result).
+ *
+ * Context: Any context, including atomic.
+ * Return: @opp.
+ */
+struct dev_pm_opp *dev_pm_opp_get(struct dev_pm_opp *opp)
+{
+	kref_get(&opp->kref);
+	return opp;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get);
+
+/**
+ * dev_pm_opp_put() - drop a reference on an OPP
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * The OPP is freed after a grace period once the table no longer lists it
+ * and no caller holds it.
+ *
+ * Context: Any context, including atomic.
+ */
+void dev_pm_opp_put(struct dev_pm_opp *opp)
+{
+	if (!IS_ERR_OR_NULL(opp))
+		kref_put(&opp->kref, opp_release);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_put);
+
+/**
+ * dev_pm_opp_get_voltage() - the voltage of an OPP's first supply
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Meant for devices with one supply; see dev_pm_opp_get_supplies() for more.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the target voltage in microvolts, or 0 for a NULL or error @opp.
+ */
+unsigned long dev_pm_opp_get_voltage(struct dev_pm_opp *opp)
+{
+	if (IS_ERR_OR_NULL(opp)) {
+		pr_err("voltage asked of an invalid OPP\n");
+		return 0;
+	}
+
+	guard(rcu)();
+	return rcu_dereference(opp->supplies)[0].u_volt;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_voltage);
+
+/**
+ * dev_pm_opp_get_supplies() - copy the values of every supply of an OPP
+ * @opp: an OPP the caller holds a reference on
+ * @supplies: room for one entry per supply of the OPP's table
+ *
+ * The copy is consistent: it never mixes values from before and after a
+ * concurrent dev_pm_opp_adjust_voltage().
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: 0, or -EINVAL when @opp or @supplies is invalid.
+ */
+int dev_pm_opp_get_supplies(struct dev_pm_opp *opp,
+			    struct dev_pm_opp_supply *supplies)
+{
+	if (IS_ERR_OR_NULL(opp) || !supplies) {
+		pr_err("supplies asked of an invalid OPP\n");
+		return -EINVAL;
+	}
+
+	guard(rcu)();
+	memcpy(supplies, rcu_dereference(opp->supplies),
+	       array_size(opp->nr_supplies, sizeof(*supplies)));
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_supplies);
+
+/**
+ * dev_pm_opp_get_power() - the power an OPP draws from all its supplies
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the sum of the supplies' power in microwatts, or 0 for an invalid
+ * @opp.
+ */
+unsigned long dev_pm_opp_get_power(struct dev_pm_opp *opp)
+{
+	const struct dev_pm_opp_supply *supplies;
+	unsigned long power = 0;
+	unsigned int i;
+
+	if (IS_ERR_OR_NULL(opp)) {
+		pr_err("power asked of an invalid OPP\n");
+		return 0;
+	}
+
+	guard(rcu)();
+	supplies = rcu_dereference(opp->supplies);
+	for (i = 0; i < opp->nr_supplies; i++)
+		power += supplies[i].u_watt;
+
+	return power;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_power);
+
+/**
+ * dev_pm_opp_get_freq_indexed() - the rate of one clock at an OPP
+ * @opp: an OPP the caller holds a reference on
+ * @index: the clock, in the order of the table's clocks
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the rate in Hz, or 0 for an invalid @opp or @index.
+ */
+unsigned long dev_pm_opp_get_freq_indexed(struct dev_pm_opp *opp, u32 index)
+{
+	if (IS_ERR_OR_NULL(opp) || index >= opp->nr_clks) {
+		pr_err("rate %u asked of an invalid OPP\n", index);
+		return 0;
+	}
+
+	return opp_rates(opp)[index];
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_freq_indexed);
+
+/**
+ * dev_pm_opp_is_turbo() - whether an OPP is a boost point
+ * @opp: an OPP the caller holds a reference on
+ *
+ * Turbo OPPs give short bursts of speed and are not meant for sustained use.
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: true for an available turbo OPP; false otherwise, and for an
+ * invalid or disabled @opp.
+ */
+bool dev_pm_opp_is_turbo(struct dev_pm_opp *opp)
+{
+	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
+		pr_err("turbo asked of an invalid or disabled OPP\n");
+		return false;
+	}
+
+	return opp->turbo;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_is_turbo);
+
+/**
+ * dev_pm_opp_get_bw() - the bandwidth an OPP asks of one interconnect path
+ * @opp: an OPP the caller holds a reference on
+ * @peak: true for the peak bandwidth, false for the average
+ * @index: the path, in "interconnects" order
+ *
+ * Context: Any context, including atomic; takes no lock.
+ * Return: the bandwidth in kBps; 0 when the OPP has none on that path, and 0
+ * with a warning for a NULL or error @opp or an @index that names no path
+ * of the OPP's table.
+ */
+unsigned long dev_pm_opp_get_bw(struct dev_pm_opp *opp, bool peak, int index)
+{
+	if (IS_ERR_OR_NULL(opp)) {
+		pr_warn("bandwidth asked of an invalid OPP\n");
+		return 0;
+	}
+	if (index < 0 || index >= opp->nr_paths) {
+		pr_warn("bandwidth of path %d asked of an OPP with %u paths\n",
+			index, opp->nr_paths);
+		return 0;
+	}
+
+	return peak ? opp_bw(opp)[index].peak : opp_bw(opp)[index].avg;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_bw);

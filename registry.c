@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The registry of tables: which device uses which table (a hash of links
+ * read under RCU) and the list of live tables, with the global lock that
+ * guards both and the walks other files use instead of the list itself.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/hashtable.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+
+#include "opp.h"
+
+/* The rules for this lock are in the DOC block of opp.h. */
+static DEFINE_MUTEX(opp_tables_lock);
+
+/* Device -> link, guarded by opp_tables_lock for writers, RCU for readers. */
+static DEFINE_HASHTABLE(opp_links, 8);
+
+/* Every live table, guarded by opp_tables_lock for writers, RCU for readers. */
+static LIST_HEAD(opp_tables);
+
+/* Caller holds rcu_read_lock() or opp_tables_lock. */
+static struct opp_link *opp_link_lookup(const struct device *dev)
+{
+	struct opp_link *link;
+
+	hash_for_each_possible_rcu(opp_links, link, hash_node,
+				   (unsigned long)dev,
+				   lockdep_is_held(&opp_tables_lock))
+		if (link->dev == dev)
+			return link;
+
+	return NULL;
+}
+
+/**
+ * opp_table_lookup_rcu() - the table of a device, without a reference
+ * @dev: the device
+ *
+ * Context: Caller holds rcu_read_lock(), which keeps the table's memory
+ * valid; the table may be dying (its count zero), so a caller that keeps it
+ * takes a reference with kref_get_unless_zero().
+ * Return: the table, or NULL when @dev has none.
+ */
+struct opp_table *opp_table_lookup_rcu(const struct device *dev)
+{
+	struct opp_link *link;
+
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: table lookup outside RCU");
+
+	link = opp_link_lookup(dev);
+	return link ? link->table : NULL;
+}
+
+/**
+ * opp_table_find() - find the table of a device and take a reference on it
+ * @dev: the device
+ *
+ * Context: Any context; takes no lock.
+ * Return: the table, to be released with dev_pm_opp_put_opp_table();
+ * ERR_PTR(-EINVAL) when @dev is NULL or an error pointer; ERR_PTR(-ENODEV)
+ * when @dev has no table.
+ */
+struct opp_table *opp_table_find(struct device *dev)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(dev))
+		return ERR_PTR(-EINVAL);
+
+	guard(rcu)();
+	table = opp_table_lookup_rcu(dev);
+	if (!table || !kref_get_unless_zero(&table->kref))
+		return ERR_PTR(-ENODEV);
+
+	return table;
+}
+
+static void __opp_link_add(struct opp_link *link, struct device *dev,
+			   struct opp_table *table)
+{
+	lockdep_assert_held(&opp_tables_lock);
+
+	link->dev = dev;
+	link->table = table;
+	list_add_tail(&link->table_node, &table->links);
+	hash_add_rcu(opp_links, &link->hash_node, (unsigned long)dev);
+}
+
+/* Caller holds opp_tables_lock. The shared table built from @np, if any. */
+static struct opp_table *__opp_table_find_shared(struct device_node *np)
+{
+	struct opp_table *table;
+
+	lockdep_assert_held(&opp_tables_lock);
+
+	list_for_each_entry(table, &opp_tables, node)
+		if (table->np == np && table->sharing == OPP_SHARING_SHARED)
+			return table;
+
+	return NULL;
+}
+
+/**
+ * opp_table_find_shared() - the shared table built from a device tree node
+ * @np: an "operating-points-v2" node
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return: the table, with a reference the caller drops with
+ * dev_pm_opp_put_opp_table(), or NULL when no device built a shared table
+ * from @np.
+ */
+struct opp_table *opp_table_find_shared(struct device_node *np)
+{
+	struct opp_table *table;
+
+	guard(mutex)(&opp_tables_lock);
+	table = __opp_table_find_shared(np);
+	if (table)
+		kref_get(&table->kref);
+	return table;
+}
+
+/* Caller holds opp_tables_lock. The table @dev should use, referenced. */
+static struct opp_table *__opp_table_choose(struct device *dev,
+					    struct opp_table *new,
+					    struct opp_link *link)
+{
+	struct opp_table *table = NULL;
+
+	lockdep_assert_held(&opp_tables_lock);
+
+	if (new->sharing == OPP_SHARING_SHARED)
+		table = __opp_table_find_shared(new->np);
+	if (table) {
+		kref_get(&table->kref);
+	} else {
+		table = new;
+		list_add_tail_rcu(&table->node, &opp_tables);
+	}
+
+	__opp_link_add(link, dev, table);
+	return table;
+}
+
+/**
+ * opp_table_install() - give a device the table it should use
+ * @dev: the device
+ * @new: a table made for @dev, not yet published, with one reference
+ * @linked: set to whether @dev was linked to a table by this call
+ *
+ * @dev keeps the table it has; otherwise it joins the shared table built
+ * from @new's node, if another device built one, or else @new, which is
+ * published. The caller frees @new when it is not the table returned.
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return: the table, referenced (for @new, the caller's reference moves to
+ * the registry's list); ERR_PTR(-ENOMEM).
+ */
+struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
+				    bool *linked)
+{
+	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
+	struct opp_link *old;
+
+	*linked = false;
+	if (!link)
+		return ERR_PTR(-ENOMEM);
+
+	guard(mutex)(&opp_tables_lock);
+	old = opp_link_lookup(dev);
+	if (old) {
+		kref_get(&old->table->kref);
+		return old->table;
+	}
+
+	*linked = true;
+	return __opp_table_choose(dev, new, no_free_ptr(link));
+}
+
+/**
+ * opp_table_add_link() - let one more device use a table
+ * @table: the table, referenced by the caller
+ * @dev: the device
+ * @linked: set to whether @dev was linked by this call
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return:
+ * * 0 - @dev uses @table (possibly already did)
+ * * -EBUSY - @dev already uses another table
+ * * -ENOMEM - out of memory
+ */
+int opp_table_add_link(struct opp_table *table, struct device *dev,
+		       bool *linked)
+{
+	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
+	struct opp_link *old;
+
+	*linked = false;
+	if (!link)
+		return -ENOMEM;
+
+	guard(mutex)(&opp_tables_lock);
+	old = opp_link_lookup(dev);
+	if (old)
+		return old->table == table ? 0 : -EBUSY;
+
+	__opp_link_add(no_free_ptr(link), dev, table);
+	*linked = true;
+	return 0;
+}
+
+static void __opp_table_unlink_all(struct opp_table *table)
+{
+	struct opp_link *link, *tmp;
+
+	lockdep_assert_held(&opp_tables_lock);
+
+	list_for_each_entry_safe(link, tmp, &table->links, table_node) {
+		hash_del_rcu(&link->hash_node);
+		list_del(&link->table_node);
+		kfree_rcu(link, rcu);
+	}
+}
+
+/**
+ * opp_table_unregister() - drop a reference; the last one unregisters
+ * @table: the table
+ *
+ * Reaching zero and leaving the registry happen in one critical section of
+ * opp_tables_lock, so a table found under that lock is always live. Lock-free
+ * readers may still see the table until a grace period passes.
+ *
+ * Context: Process context; may take opp_tables_lock and sleep.
+ * Return: true when that was the last reference: no device links to @table
+ * any more and the caller destroys it.
+ */
+bool opp_table_unregister(struct opp_table *table)
+{
+	if (!refcount_dec_and_mutex_lock(&table->kref.refcount,
+					 &opp_tables_lock))
+		return false;
+
+	__opp_table_unlink_all(table);
+	list_del_rcu(&table->node);
+	mutex_unlock(&opp_tables_lock);
+	return true;
+}
+
+/**
+ * opp_tables_walk_rcu() - visit every live table without a lock
+ * @visit: called for each table until it returns true; the table may be
+ *	dying, so @visit takes a reference with kref_get_unless_zero() to keep
+ *	anything beyond the walk
+ * @data: passed to @visit
+ *
+ * Context: Any context; runs @visit under rcu_read_lock(), where it must not
+ * sleep.
+ * Return: true when a visit returned true.
+ */
+bool opp_tables_walk_rcu(bool (*visit)(struct opp_table *table, void *data),
+			 void *data)
+{
+	struct opp_table *table;
+
+	guard(rcu)();
+	list_for_each_entry_rcu(table, &opp_tables, node)
+		if (visit(table, data))
+			return true;
+
+	return false;
+}
+
+/**
+ * opp_tables_walk() - visit every live table, with its devices stable
+ * @visit: called for each table; it may walk the table's devices with
+ *	__opp_table_for_each_device() and may sleep, but must not take any
+ *	other OPP lock
+ * @data: passed to @visit
+ *
+ * Context: Process context; holds opp_tables_lock across the walk.
+ */
+void opp_tables_walk(void (*visit)(struct opp_table *table, void *data),
+		     void *data)
+{
+	struct opp_table *table;
+
+	guard(mutex)(&opp_tables_lock);
+	list_for_each_entry(table, &opp_tables, node)
+		visit(table, data);
+}
+
+/**
+ * __opp_table_for_each_device() - visit the devices of a table
+ * @table: the table
+ * @visit: called for each device that uses @table
+ * @data: passed to @visit
+ *
+ * Context: Caller holds opp_tables_lock (inside opp_tables_walk()).
+ */
+void __opp_table_for_each_device(struct opp_table *table,
+				 void (*visit)(struct device *dev, void *data),
+				 void *data)
+{
+	struct opp_link *link;
+
+	lockdep_assert_held(&opp_tables_lock);
+
+	list_for_each_entry(link, &table->links, table_node)
+		visit(link->dev, data);
+}
+
+/**
+ * opp_table_for_each_device() - visit the devices of a table
+ * @table: the table, referenced by the caller
+ * @visit: called for each device that uses @table; must not sleep on OPP
+ *	locks
+ * @data: passed to @visit
+ *
+ * Context: Process context; takes opp_tables_lock.
+ */
+void opp_table_for_each_device(struct opp_table *table,
+			       void (*visit)(struct device *dev, void *data),
+			       void *data)
+{
+	guard(mutex)(&opp_tables_lock);
+	__opp_table_for_each_device(table, visit, data);
+}

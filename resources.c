@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The resources a table drives: clocks, regulators, interconnect paths and
+ * the power domains attached for required OPPs. Getting them, checking OPPs
+ * against them, switching the supplies on and off, and releasing them all
+ * happen here; which OPP asks what of them is dvfs.c's business.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/clk.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/interconnect.h>
+#include <linux/of.h>
+#include <linux/pm_domain.h>
+#include <linux/regulator/consumer.h>
+#include <linux/slab.h>
+
+#include "opp.h"
+
+/**
+ * opp_put_clocks() - release clocks got with opp_get_clocks()
+ * @clks: the array, freed too
+ * @nr: how many clocks it holds
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_put_clocks(struct clk **clks, unsigned int nr)
+{
+	while (nr--)
+		clk_put(clks[nr]);
+	kfree(clks);
+}
+
+/**
+ * opp_get_clocks() - get a device's clocks by name
+ * @dev: the device
+ * @names: @nr names; a NULL name is the device's default clock
+ * @nr: how many
+ *
+ * All or nothing: on failure the clocks already got are put again.
+ *
+ * Context: Process context; may sleep.
+ * Return: an array of @nr clocks, or an error pointer (-ENOMEM, or the
+ * clock framework's error, -EPROBE_DEFER among them).
+ */
+struct clk **opp_get_clocks(struct device *dev, const char * const *names,
+			    unsigned int nr)
+{
+	struct clk **clks = kcalloc(nr, sizeof(*clks), GFP_KERNEL);
+	unsigned int i;
+	int ret;
+
+	if (!clks)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < nr; i++) {
+		clks[i] = clk_get(dev, names[i]);
+		if (IS_ERR(clks[i])) {
+			ret = dev_err_probe(dev, PTR_ERR(clks[i]),
+					    "cannot get clock %s\n",
+					    names[i] ?: "(default)");
+			opp_put_clocks(clks, i);
+			return ERR_PTR(ret);
+		}
+	}
+
+	return clks;
+}
+
+/**
+ * opp_put_regulators() - release regulators got with opp_get_regulators()
+ * @regs: the array, freed too
+ * @nr: how many regulators it holds
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_put_regulators(struct regulator **regs, unsigned int nr)
+{
+	while (nr--)
+		regulator_put(regs[nr]);
+	kfree(regs);
+}
+
+/**
+ * opp_get_regulators() - get a device's regulators by name
+ * @dev: the device
+ * @names: @nr supply names, in supply order
+ * @nr: how many
+ *
+ * Regulators are optional ones: a missing supply is an error, not a dummy.
+ * All or nothing: on failure those already got are put again.
+ *
+ * Context: Process context; may sleep.
+ * Return: an array of @nr regulators, or an error pointer (-ENOMEM, or the
+ * regulator framework's error, -EPROBE_DEFER among them).
+ */
+struct regulator **opp_get_regulators(struct device *dev,
+				      const char * const *names,
+				      unsigned int nr)
+{
+	struct regulator **regs = kcalloc(nr, sizeof(*regs), GFP_KERNEL);
+	unsigned int i;
+	int ret;
+
+	if (!regs)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < nr; i++) {
+		regs[i] = regulator_get_optional(dev, names[i]);
+		if (IS_ERR(regs[i])) {
+			ret = dev_err_probe(dev, PTR_ERR(regs[i]),
+					    "cannot get regulator %s\n", names[i]);
+			opp_put_regulators(regs, i);
+			return ERR_PTR(ret);
+		}
+	}
+
+	return regs;
+}
+
+/**
+ * opp_detach_genpds() - detach power domains attached by opp_attach_genpds()
+ * @devs: their virtual devices; NULL entries are skipped
+ * @nr: how many entries @devs has
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_detach_genpds(struct device **devs, unsigned int nr)
+{
+	while (nr--)
+		if (!IS_ERR_OR_NULL(devs[nr]))
+			dev_pm_domain_detach(devs[nr], false);
+}
+
+/**
+ * opp_attach_genpds() - attach a device's power domains by name
+ * @dev: the device
+ * @names: the domain names, NULL-terminated
+ * @devs: filled with one virtual device per name
+ * @nr: room in @devs; names beyond it are ignored
+ *
+ * All or nothing: on failure the domains already attached are detached.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0, or the error of the attach (-ENODEV when a domain is missing).
+ */
+int opp_attach_genpds(struct device *dev, const char * const *names,
+		      struct device **devs, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr && names[i]; i++) {
+		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
+		if (IS_ERR_OR_NULL(devs[i])) {
+			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
+
+			dev_err(dev, "cannot attach power domain %s: %d\n",
+				names[i], ret);
+			devs[i] = NULL;
+			opp_detach_genpds(devs, i);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+/**
+ * opp_disable_supplies() - disable a table's regulators, last one first
+ * @table: the table
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_disable_supplies(struct opp_table *table)
+{
+	unsigned int i;
+
+	for (i = table->nr_regulators; i-- > 0;)
+		regulator_disable(table->regulators[i]);
+}
+
+/**
+ * opp_enable_supplies() - enable a table's regulators, in supply order
+ * @table: the table
+ *
+ * All or nothing: on failure those already enabled are disabled again.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0, or the regulator framework's error.
+ */
+int opp_enable_supplies(struct opp_table *table)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < table->nr_regulators; i++) {
+		ret = regulator_enable(table->regulators[i]);
+		if (ret) {
+			while (i--)
+				regulator_disable(table->regulators[i]);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+/**
+ * opp_table_get_clock() - give a table its device's clock
+ * @table: the table, referenced by the caller
+ * @dev: the device
+ *
+ * The first OPP user of a table that has no clocks configured takes
+ * clk_get(@dev, NULL); a device without a clock keeps a table without one.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ * Return: 0, or the error of clk_get() other than -ENOENT (-EPROBE_DEFER
+ * among them).
+ */
+int opp_table_get_clock(struct opp_table *table, struct device *dev)
+{
+	struct clk **clks;
+	struct clk *clk;
+
+	scoped_guard(mutex, &table->dvfs_lock)
+		if (table->nr_clk_handles || table->clk_looked_up)
+			return 0;
+
+	clk = clk_get(dev, NULL);
+	if (IS_ERR(clk)) {
+		if (PTR_ERR(clk) != -ENOENT)
+			return dev_err_probe(dev, PTR_ERR(clk),
+					     "cannot get clock\n");
+		/* Clockless devices add OPPs one by one: ask once. */
+		scoped_guard(mutex, &table->dvfs_lock)
+			table->clk_looked_up = true;
+		return 0;
+	}
+
+	clks = kmalloc(sizeof(*clks), GFP_KERNEL);
+	if (!clks) {
+		clk_put(clk);
+		return -ENOMEM;
+	}
+
+	guard(mutex)(&table->dvfs_lock);
+	if (table->nr_clk_handles) {
+		kfree(clks);
+		clk_put(clk);
+		return 0;
+	}
+
+	clks[0] = clk;
+	table->clks = clks;
+	table->nr_clk_handles = 1;
+	table->clk_looked_up = true;
+	return 0;
+}
+
+/**
+ * opp_table_warn_clock() - warn when a device joins a table on another clock
+ * @table: a table that another device built, referenced by the caller
+ * @dev: a device about to use it
+ *
+ * Devices that share a table share its clock, the one of the device that
+ * built it, as in Linux. Some boards point devices on different clocks at
+ * one table on purpose (Exynos bus devfreq), so a device whose own clock
+ * is another one joins all the same, with a warning that transitions move
+ * the table's clock, not its own. A device without a clock, or one whose
+ * clock cannot be had yet, is not checked; nor is a table whose clocks the
+ * platform configured.
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ */
+void opp_table_warn_clock(struct opp_table *table, struct device *dev)
+{
+	struct clk *clk = clk_get(dev, NULL);
+
+	if (IS_ERR(clk))
+		return;
+
+	scoped_guard(mutex, &table->dvfs_lock) {
+		if (table->nr_clk_handles && !table->clks_configured &&
+		    !clk_is_match(clk, table->clks[0]))
+			dev_warn(dev, "%pOF: shared OPP table runs on clock %pC, this device on %pC: transitions move %pC\n",
+				 table->np, table->clks[0], clk,
+				 table->clks[0]);
+	}
+
+	clk_put(clk);
+}
+
+/**
+ * opp_check_regulators() - disable new OPPs the regulators cannot provide
+ * @table: the table the OPPs are for, referenced by the caller
+ * @dev: the device, for messages
+ * @opps: OPPs not published yet
+ * @nr: how many
+ *
+ * Context: Process context; takes the table's dvfs_lock and may sleep.
+ */
+void opp_check_regulators(struct opp_table *table, struct device *dev,
+			  struct dev_pm_opp * const *opps, unsigned int nr)
+{
+	const struct dev_pm_opp_supply *supply;
+	unsigned int i, s;
+
+	guard(mutex)(&table->dvfs_lock);
+	for (i = 0; i < nr; i++) {
+		for (s = 0; s < table->nr_regulators && s < opps[i]->nr_supplies; s++) {
+			supply = opp_initial_supplies(opps[i]) + s;
+			if (regulator_is_supported_voltage(table->regulators[s],
+							   supply->u_volt_min,
+							   supply->u_volt_max))
+				continue;
+			dev_warn(dev, "OPP %lu Hz: supply %u cannot give [%lu, %lu] uV; disabling it\n",
+				 opp_rates(opps[i])[0], s, supply->u_volt_min,
+				 supply->u_volt_max);
+			opps[i]->available = false;
+			break;
+		}
+	}
+}
+
+static void opp_put_paths(struct icc_path **paths, unsigned int nr)
+{
+	while (paths && nr--)
+		icc_put(paths[nr]);
+	kfree(paths);
+}
+
+static struct icc_path **opp_get_paths(struct device *dev, unsigned int nr)
+{
+	struct icc_path **paths;
+	unsigned int i;
+	int ret;
+
+	paths = kcalloc(nr, sizeof(*paths), GFP_KERNEL);
+	if (!paths)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < nr; i++) {
+		paths[i] = of_icc_get_by_index(dev, i);
+		if (IS_ERR(paths[i])) {
+			ret = dev_err_probe(dev, PTR_ERR(paths[i]),
+					    "cannot get interconnect path %u\n", i);
+			opp_put_paths(paths, i);
+			return ERR_PTR(ret);
+		}
+	}
+
+	return paths;
+}
+
+/**
+ * opp_table_put_resources() - release what a dying table drives
+ * @table: the table, unreachable
+ *
+ * Context: Process context; may sleep.
+ */
+void opp_table_put_resources(struct opp_table *table)
+{
+	unsigned int i;
+
+	if (table->supplies_on)
+		opp_disable_supplies(table);
+	for (i = table->nr_regulators; i-- > 0;)
+		regulator_put(table->regulators[i]);
+	kfree(table->regulators);
+	for (i = table->nr_clk_handles; i-- > 0;)
+		clk_put(table->clks[i]);
+	kfree(table->clks);
+	kfree(table->set_opp_data);
+	opp_put_sleepable(table->current_opp);
+	opp_put_paths(table->icc_paths, table->nr_icc_paths);
+}
+
+/**
+ * opp_of_count_paths() - how many interconnect paths a table votes on
+ * @dev: the device, whose "interconnects" lists the paths in pairs
+ * @np: its "operating-points-v2" table node
+ *
+ * Bandwidth is per path of the device, and only when the table's first OPP
+ * has a non-empty "opp-peak-kBps".
+ *
+ * Context: Process context.
+ * Return: the number of paths (0 without bandwidths), or -EINVAL when
+ * "interconnects" does not hold whole pairs.
+ */
+int opp_of_count_paths(struct device *dev, struct device_node *np)
+{
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(np, NULL);
+	struct property *prop;
+	int count;
+
+	prop = first ? of_find_property(first, "opp-peak-kBps", NULL) : NULL;
+	if (!prop || !prop->length)
+		return 0;
+
+	count = of_count_phandle_with_args(dev->of_node, "interconnects",
+					   "#interconnect-cells");
+	if (count <= 0)
+		return 0;
+	if (count % 2) {
+		dev_err(dev, "%pOF: interconnects has %d endpoints, not pairs\n",
+			dev->of_node, count);
+		return -EINVAL;
+	}
+
+	return count / 2;
+}
+
+/**
+ * __opp_table_keep_paths() - give a table its device's interconnect paths
+ * @dev: the device
+ * @table: the table; it keeps the first paths it is given
+ * @nr: the number of paths, from opp_of_count_paths()
+ *
+ * Context: Caller holds the table's static_lock; may sleep.
+ * Return: 0, or the interconnect framework's error (-EPROBE_DEFER among
+ * them) or -ENOMEM.
+ */
+int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
+			   unsigned int nr)
+{
+	struct icc_path **paths;
+
+	lockdep_assert_held(&table->static_lock);
+
+	if (!nr || table->icc_paths)
+		return 0;
+
+	paths = opp_get_paths(dev, nr);
+	if (IS_ERR(paths))
+		return PTR_ERR(paths);
+
+	table->icc_paths = paths;
+	table->nr_icc_paths = nr;
+	return 0;
+}
+
+/**
+ * opp_table_find_icc_paths() - get the interconnect paths of a device
+ * @dev: the device
+ * @table: a table to keep the paths in, or NULL to only check that they can
+ *	be had
+ *
+ * Paths are only looked for when the first OPP of the device's table node
+ * has "opp-peak-kBps". A table keeps the first paths it is given.
+ *
+ * Context: Process context; takes @table's static_lock and may sleep.
+ * Return: 0; -EINVAL when "interconnects" is malformed; -EPROBE_DEFER or
+ * another error of the interconnect framework.
+ */
+int opp_table_find_icc_paths(struct device *dev, struct opp_table *table)
+{
+	struct device_node *np __free(device_node) =
+		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	struct icc_path **paths;
+	int nr;
+
+	if (!np)
+		return 0;
+
+	nr = opp_of_count_paths(dev, np);
+	if (nr <= 0)
+		return nr;
+
+	if (table) {
+		guard(mutex)(&table->static_lock);
+		return __opp_table_keep_paths(dev, table, nr);
+	}
+
+	paths = opp_get_paths(dev, nr);
+	if (IS_ERR(paths))
+		return PTR_ERR(paths);
+	opp_put_paths(paths, nr);
+	return 0;
+}
+
+/**
+ * opp_table_get_paths() - give a new table its device's interconnect paths
+ * @table: the table, just created for @dev
+ * @dev: the device
+ *
+ * Done when the table is created, so that a provider that is not there yet
+ * defers whoever creates the table, a driver's dev_pm_opp_set_config()
+ * included. Any other error only warns: the table then votes no bandwidth.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or -EPROBE_DEFER.
+ */
+int opp_table_get_paths(struct opp_table *table, struct device *dev)
+{
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_OF) || !dev->of_node)
+		return 0;
+
+	ret = opp_table_find_icc_paths(dev, table);
+	if (ret == -EPROBE_DEFER)
+		return ret;
+	if (ret)
+		dev_warn(dev, "no interconnect paths for the OPP table: %d\n",
+			 ret);
+	return 0;
+}

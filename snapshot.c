@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Snapshots as a data structure: the order of OPPs, search keys, searches
+ * in sorted arrays, and building the snapshot that follows another (merge,
+ * insert, drop). No device, no lock: callers pass what they hold.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <kunit/visibility.h>
+
+#include "opp.h"
+
+static int opp_cmp_ulong(unsigned long a, unsigned long b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/**
+ * opp_cmp() - compare two OPPs in table order
+ * @a: an OPP
+ * @b: an OPP of the same shape
+ *
+ * Context: Any context.
+ * Return: <0, 0 or >0 as @a sorts before, with or after @b.
+ */
+int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < a->nr_clks; i++) {
+		ret = opp_cmp_ulong(opp_rates(a)[i], opp_rates(b)[i]);
+		if (ret)
+			return ret;
+	}
+
+	for (i = 0; i < a->nr_paths; i++) {
+		ret = opp_cmp_ulong(opp_bw(a)[i].peak, opp_bw(b)[i].peak);
+		if (ret)
+			return ret;
+	}
+
+	return opp_cmp_ulong(a->level, b->level);
+}
+
+static const char * const opp_key_names[] = {
+	[OPP_KEY_RATE] = "rate",
+	[OPP_KEY_LEVEL] = "level",
+	[OPP_KEY_BW] = "bandwidth",
+};
+
+/**
+ * opp_key_name() - what a key compares, for messages
+ * @key: the key
+ *
+ * Context: Any context.
+ * Return: "rate", "level" or "bandwidth".
+ */
+const char *opp_key_name(const struct opp_key *key)
+{
+	return opp_key_names[key->kind];
+}
+
+static bool opp_range_is_sorted(struct dev_pm_opp * const *opps,
+				unsigned int nr, const struct opp_key *key)
+{
+	unsigned int i;
+
+	for (i = 1; i < nr; i++)
+		if (opp_key_value(opps[i - 1], key) > opp_key_value(opps[i], key))
+			return false;
+
+	return true;
+}
+
+static void opp_snapshot_note_key(struct opp_snapshot *snap,
+				  const struct opp_key *key)
+{
+	if (!opp_range_is_sorted(snap->opps, snap->nr_avail, key) ||
+	    !opp_range_is_sorted(snap->opps + snap->nr_avail, snap->nr_unavail,
+				 key))
+		snap->unsorted |= opp_key_bit(key);
+}
+
+/*
+ * Real tables are sorted by every key, and searches bisect. A key that goes
+ * down somewhere (a second clock, a level that does not follow the rate) is
+ * searched linearly, which gives the same answers as a walk in table order.
+ */
+static void opp_snapshot_find_unsorted_keys(struct opp_snapshot *snap)
+{
+	struct opp_key key = { .kind = OPP_KEY_LEVEL };
+
+	opp_snapshot_note_key(snap, &key);
+
+	key.kind = OPP_KEY_RATE;
+	for (key.index = 0; key.index < snap->shape.nr_clks; key.index++)
+		opp_snapshot_note_key(snap, &key);
+
+	key.kind = OPP_KEY_BW;
+	for (key.index = 0; key.index < snap->shape.nr_paths; key.index++)
+		opp_snapshot_note_key(snap, &key);
+}
+
+/**
+ * opp_partition() - where a key value falls in an array of OPPs
+ * @opps: the OPPs
+ * @nr: how many
+ * @key: what to compare
+ * @target: the value
+ * @equal: count an OPP whose key equals @target as above it
+ * @sorted: @opps ascend by @key, so the search may bisect
+ *
+ * Context: Any context.
+ * Return: the index of the first OPP whose key is above @target (or equal
+ * to it, with @equal), @nr when there is none.
+ */
+unsigned int opp_partition(struct dev_pm_opp * const *opps, unsigned int nr,
+			   const struct opp_key *key, unsigned long target,
+			   bool equal, bool sorted)
+{
+	unsigned int lo = 0, hi = nr, mid;
+	unsigned long value;
+
+	if (!sorted) {
+		for (lo = 0; lo < nr; lo++) {
+			value = opp_key_value(opps[lo], key);
+			if (value > target || (equal && value == target))
+				break;
+		}
+		return lo;
+	}
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		value = opp_key_value(opps[mid], key);
+		if (value > target || (equal && value == target))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+
+	return lo;
+}
+
+static struct dev_pm_opp *opp_range_find_exact(struct dev_pm_opp * const *opps,
+					       unsigned int nr,
+					       const struct opp_key *key,
+					       unsigned long target, bool sorted)
+{
+	unsigned int i;
+
+	if (sorted) {
+		i = opp_partition(opps, nr, key, target, true, true);
+		if (i < nr && opp_key_value(opps[i], key) == target)
+			return opps[i];
+		return NULL;
+	}
+
+	for (i = 0; i < nr; i++)
+		if (opp_key_value(opps[i], key) == target)
+			return opps[i];
+
+	return NULL;
+}
+
+static struct dev_pm_opp *opp_range_find(struct dev_pm_opp * const *opps,
+					 unsigned int nr,
+					 const struct opp_key *key,
+					 unsigned long target,
+					 enum opp_match match, bool sorted)
+{
+	unsigned int i;
+
+	switch (match) {
+	case OPP_MATCH_CEIL:
+		i = opp_partition(opps, nr, key, target, true, sorted);
+		return i < nr ? opps[i] : NULL;
+	case OPP_MATCH_FLOOR:
+		i = opp_partition(opps, nr, key, target, false, sorted);
+		return i ? opps[i - 1] : NULL;
+	case OPP_MATCH_EXACT:
+	default:
+		return opp_range_find_exact(opps, nr, key, target, sorted);
+	}
+}
+
+/**
+ * opp_snapshot_find() - search one part of a snapshot by one key
+ * @snap: the snapshot, held by the caller (RCU or the table's lock)
+ * @key: what to compare
+ * @target: the value looked for
+ * @match: exact, the first at or above, or the last at or below
+ * @available: search the available OPPs, or else the disabled ones
+ *
+ * Context: Any context; takes no lock and no reference.
+ * Return: the OPP, or NULL.
+ */
+struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
+				     const struct opp_key *key,
+				     unsigned long target, enum opp_match match,
+				     bool available)
+{
+	bool sorted = !(snap->unsorted & opp_key_bit(key));
+
+	if (available)
+		return opp_range_find(snap->opps, snap->nr_avail, key, target,
+				      match, sorted);
+
+	return opp_range_find(snap->opps + snap->nr_avail, snap->nr_unavail,
+			      key, target, match, sorted);
+}
+
+/* Walks a snapshot's two sorted arrays and a batch together, in table order. */
+struct opp_merge {
+	const struct opp_snapshot *snap;
+	unsigned int avail;
+	unsigned int unavail;
+	const struct opp_batch *extra;
+	unsigned int next;
+};
+
+static struct dev_pm_opp *opp_merge_next(struct opp_merge *m)
+{
+	const struct opp_snapshot *snap = m->snap;
+	struct dev_pm_opp *a = NULL, *u = NULL, *e = NULL, *best;
+
+	if (m->avail < snap->nr_avail)
+		a = snap->opps[m->avail];
+	if (m->unavail < snap->nr_unavail)
+		u = snap->opps[snap->nr_avail + m->unavail];
+	if (m->extra && m->next < m->extra->nr)
+		e = m->extra->opps[m->next];
+
+	best = a;
+	if (u && (!best || opp_cmp(u, best) < 0))
+		best = u;
+	if (e && (!best || opp_cmp(e, best) < 0))
+		best = e;
+
+	if (!best)
+		return NULL;
+	if (best == e)
+		m->next++;
+	else if (best == a)
+		m->avail++;
+	else
+		m->unavail++;
+
+	return best;
+}
+
+static bool opp_change_drops(const struct opp_change *change,
+			      struct dev_pm_opp *opp)
+{
+	return change->drop && change->drop(opp, change->arg);
+}
+
+/* Whether @opp is available in the snapshot that @change leads to. */
+static bool opp_change_available(const struct opp_change *change,
+				 struct dev_pm_opp *opp)
+{
+	return opp->available != (change->flip && change->flip(opp, change->arg));
+}
+
+/* The general case: a merge walk over @old and the inserted OPPs. */
+static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
+						 const struct opp_shape *shape,
+						 const struct opp_change *change)
+{
+	struct opp_merge m = { .snap = old, .extra = change->insert };
+	unsigned int nr = 0, nr_avail = 0, a = 0, u;
+	struct opp_snapshot *snap;
+	struct dev_pm_opp *opp;
+
+	while ((opp = opp_merge_next(&m))) {
+		if (opp_change_drops(change, opp))
+			continue;
+		nr++;
+		nr_avail += opp_change_available(change, opp);
+	}
+
+	snap = kvzalloc(struct_size(snap, opps, nr), GFP_KERNEL);
+	if (!snap)
+		return NULL;
+
+	snap->shape = *shape;
+	snap->nr_avail = nr_avail;
+	snap->nr_unavail = nr - nr_avail;
+	u = nr_avail;
+
+	m = (struct opp_merge){ .snap = old, .extra = change->insert };
+	while ((opp = opp_merge_next(&m))) {
+		if (opp_change_drops(change, opp))
+			continue;
+		snap->opps[opp_change_available(change, opp) ? a++ : u++] = opp;
+		if (opp->suspend)
+			snap->suspend = opp;
+	}
+
+	opp_snapshot_find_unsorted_keys(snap);
+	return snap;
+}
+
+/* Index of the first of @nr OPPs sorted by opp_cmp() that comes after @opp. */
+static unsigned int opp_upper_bound(struct dev_pm_opp * const *opps,
+				    unsigned int nr, struct dev_pm_opp *opp)
+{
+	unsigned int lo = 0, hi = nr, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (opp_cmp(opps[mid], opp) > 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+
+	return lo;
+}
+
+/*
+ * The common case of code adding OPPs one at a time: the next snapshot is
+ * @old with @opp slotted in after its equals, as the merge in
+ * opp_snapshot_rebuild() would place it, at the cost of one bisection and
+ * two copies instead of a merge walk.
+ */
+static struct opp_snapshot *opp_snapshot_insert(const struct opp_snapshot *old,
+						const struct opp_shape *shape,
+						struct dev_pm_opp *opp)
+{
+	struct opp_snapshot *snap;
+	unsigned int nr = old->nr_avail + old->nr_unavail;
+	unsigned int first = opp->available ? 0 : old->nr_avail;
+	unsigned int len = opp->available ? old->nr_avail : old->nr_unavail;
+	unsigned int pos = first + opp_upper_bound(old->opps + first, len, opp);
+
+	snap = kvzalloc(struct_size(snap, opps, nr + 1), GFP_KERNEL);
+	if (!snap)
+		return NULL;
+
+	snap->shape = *shape;
+	snap->nr_avail = old->nr_avail + opp->available;
+	snap->nr_unavail = old->nr_unavail + !opp->available;
+	snap->suspend = old->suspend;
+	if (opp->suspend && (!old->suspend || opp_cmp(opp, old->suspend) > 0))
+		snap->suspend = opp;
+
+	memcpy(snap->opps, old->opps, pos * sizeof(*snap->opps));
+	snap->opps[pos] = opp;
+	memcpy(snap->opps + pos + 1, old->opps + pos,
+	       (nr - pos) * sizeof(*snap->opps));
+
+	opp_snapshot_find_unsorted_keys(snap);
+	return snap;
+}
+
+/**
+ * opp_snapshot_next() - build the snapshot that follows another
+ * @old: the current snapshot, which stays as it is
+ * @shape: the shape of the new snapshot
+ * @change: how the new snapshot differs from @old
+ *
+ * The OPPs of @old that @change->drop selects are left out, those of
+ * @change->insert come in, and those @change->flip selects change sides;
+ * no OPP is written to.
+ *
+ * Context: Process context; may sleep (it allocates).
+ * Return: the new snapshot, not yet published, or NULL without memory.
+ */
+struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
+				       const struct opp_shape *shape,
+				       const struct opp_change *change)
+{
+	if (change->insert && change->insert->nr == 1 && !change->drop &&
+	    !change->flip)
+		return opp_snapshot_insert(old, shape, change->insert->opps[0]);
+
+	return opp_snapshot_rebuild(old, shape, change);
+}
+
+/**
+ * opp_range_find_same() - the OPP of a sorted array equal to another
+ * @opps: OPPs sorted by opp_cmp()
+ * @nr: how many
+ * @opp: an OPP of the same shape
+ *
+ * Context: Any context.
+ * Return: the OPP of @opps that compares equal to @opp, or NULL.
+ */
+struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
+				       unsigned int nr, struct dev_pm_opp *opp)
+{
+	unsigned int lo = 0, hi = nr, mid;
+	int cmp;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		cmp = opp_cmp(opps[mid], opp);
+		if (!cmp)
+			return opps[mid];
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+
+	return NULL;
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tables: creation from a device (and its device tree node), sharing,
+ * references and destruction, and the notifier chain.
+ */
+
+#define pr_fmt(fmt) "opp: " fmt
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/of.h>
+#include <linux/slab.h>
+#include <kunit/visibility.h>
+
+#include "opp.h"
+
+/*
+ * What a new table takes from the device tree: the legacy binding's
+ * properties on the device node, whether the device provides a power
+ * domain, and the "operating-points-v2" table node with its sharing.
+ */
+static void opp_table_read_dt(struct opp_table *table, struct device *dev,
+			      int index)
+{
+	struct device_node *np = dev->of_node;
+	u32 latency;
+
+	if (!np)
+		return;
+
+	if (!of_property_read_u32(np, "clock-latency", &latency))
+		table->clock_latency_ns_max = latency;
+	of_property_read_u32(np, "voltage-tolerance",
+			     &table->voltage_tolerance_v1);
+	table->is_genpd = of_property_present(np, "#power-domain-cells");
+
+	table->np = of_parse_phandle(np, "operating-points-v2", index);
+	if (table->np)
+		table->sharing = of_property_read_bool(table->np, "opp-shared") ?
+				 OPP_SHARING_SHARED : OPP_SHARING_EXCLUSIVE;
+}
+
+static struct opp_table *opp_table_alloc(struct device *dev, int index)
+{
+	struct opp_snapshot *snap;
+	struct opp_table *table;
+
+	table = kzalloc(sizeof(*table), GFP_KERNEL);
+	snap = kvzalloc(sizeof(*snap), GFP_KERNEL);
+	if (!table || !snap) {
+		kfree(table);
+		kvfree(snap);
+		return NULL;
+	}
+
+	kref_init(&table->kref);
+	mutex_init(&table->lock);
+	mutex_init(&table->static_lock);
+	lockdep_register_key(&table->dvfs_key);
+	__mutex_init(&table->dvfs_lock, "opp_table->dvfs_lock", &table->dvfs_key);
+	mutex_init(&table->debug_lock);
+	INIT_LIST_HEAD(&table->debug_links);
+	INIT_LIST_HEAD(&table->links);
+	BLOCKING_INIT_NOTIFIER_HEAD(&table->notifiers);
+	table->shape.nr_clks = 1;
+	table->shape.nr_supplies = 1;
+	snap->shape = table->shape;
+	RCU_INIT_POINTER(table->snap, snap);
+
+	opp_table_read_dt(table, dev, index);
+	return table;
+}
+
+/* Frees a table that was never published. */
+static void opp_table_free(struct opp_table *table)
+{
+	of_node_put(table->np);
+	kvfree(rcu_dereference_protected(table->snap, true));
+	mutex_destroy(&table->debug_lock);
+	mutex_destroy(&table->dvfs_lock);
+	lockdep_unregister_key(&table->dvfs_key);
+	mutex_destroy(&table->static_lock);
+	mutex_destroy(&table->lock);
+	kfree(table);
+}
+
+/**
+ * opp_table_get_or_create() - the table of a device, created if needed
+ * @dev: the device
+ * @index: which of the device's "operating-points-v2" tables to build from,
+ *	when it has several and none is set up yet
+ *
+ * A device that has a table gets it. Otherwise, when its device tree table
+ * says "opp-shared" and another device already built a table from that
+ * node, @dev joins that table; else a new table is made for @dev.
+ * A new table gets the device's interconnect paths, when its device tree
+ * table has bandwidths.
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return: the table, referenced; ERR_PTR(-EINVAL) for a bad @dev;
+ * ERR_PTR(-EPROBE_DEFER) when an interconnect provider is not there yet;
+ * ERR_PTR(-ENOMEM).
+ */
+struct opp_table *opp_table_get_or_create(struct device *dev, int index)
+{
+	struct opp_table *table, *new;
+	bool linked;
+	int ret;
+
+	table = opp_table_find(dev);
+	if (!IS_ERR(table) || PTR_ERR(table) != -ENODEV)
+		return table;
+
+	new = opp_table_alloc(dev, index);
+	if (!new)
+		return ERR_PTR(-ENOMEM);
+
+	table = opp_table_install(dev, new, &linked);
+	if (table != new)
+		opp_table_free(new);
+	if (IS_ERR(table))
+		return table;
+
+	if (table == new) {
+		ret = opp_table_get_paths(table, dev);
+		if (ret) {
+			dev_pm_opp_put_opp_table(table);
+			return ERR_PTR(ret);
+		}
+	}
+	if (linked)
+		opp_debug_add_device(table, dev);
+	return table;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_table_get_or_create);
+
+/**
+ * opp_table_link_device() - let one more device use a table
+ * @table: the table, referenced by the caller
+ * @dev: the device
+ *
+ * Context: Process context; takes opp_tables_lock and may sleep.
+ * Return:
+ * * 0 - @dev uses @table (possibly already did)
+ * * -EBUSY - @dev already uses another table
+ * * -ENOMEM - out of memory
+ */
+int opp_table_link_device(struct opp_table *table, struct device *dev)
+{
+	bool linked;
+	int ret;
+
+	ret = opp_table_add_link(table, dev, &linked);
+	if (linked)
+		opp_debug_add_device(table, dev);
+	return ret;
+}
+
+/* The table is unreachable: no link points to it and its count is zero. */
+static void opp_table_destroy(struct opp_table *table)
+{
+	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
+	unsigned int i;
+
+	opp_debug_remove_table(table);
+
+	/* Dynamic OPPs pin the table and static ones go with static_users. */
+	WARN_ON_ONCE(snap->nr_avail + snap->nr_unavail);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		opp_put_sleepable(snap->opps[i]);
+
+	kvfree_rcu(snap, rcu);
+	opp_table_put_resources(table);
+	of_node_put(table->np);
+	kfree(table->supported_hw);
+	kfree_const(table->prop_name);
+	mutex_destroy(&table->debug_lock);
+	mutex_destroy(&table->dvfs_lock);
+	lockdep_unregister_key(&table->dvfs_key);
+	mutex_destroy(&table->static_lock);
+	mutex_destroy(&table->lock);
+	kfree_rcu(table, rcu);
+}
+
+/**
+ * dev_pm_opp_get_opp_table() - get the OPP table of a device
+ * @dev: the device
+ *
+ * Only finds a table; it never creates one.
+ *
+ * Context: Any context; takes no lock.
+ * Return: the table, with a reference the caller drops with
+ * dev_pm_opp_put_opp_table(); ERR_PTR(-EINVAL) for a NULL or error @dev;
+ * ERR_PTR(-ENODEV) when @dev has no table.
+ */
+struct opp_table *dev_pm_opp_get_opp_table(struct device *dev)
+{
+	return opp_table_find(dev);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table);
+
+/**
+ * dev_pm_opp_get_opp_table_ref() - take one more reference on an OPP table
+ * @opp_table: a table the caller already holds a reference on
+ *
+ * Public since Linux 6.14. The new reference is dropped with
+ * dev_pm_opp_put_opp_table().
+ *
+ * Context: Any context, including atomic.
+ * Return: @opp_table.
+ */
+struct opp_table *dev_pm_opp_get_opp_table_ref(struct opp_table *opp_table)
+{
+	kref_get(&opp_table->kref);
+	return opp_table;
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table_ref);
+
+/**
+ * dev_pm_opp_put_opp_table() - drop a reference on an OPP table
+ * @opp_table: the table; NULL and error pointers are ignored
+ *
+ * The last reference unlinks the table from its devices and frees it after a
+ * grace period, so lock-free readers that still see it stay safe.
+ *
+ * Context: Process context; may take opp_tables_lock and sleep.
+ */
+void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
+{
+	if (IS_ERR_OR_NULL(opp_table))
+		return;
+
+	if (opp_table_unregister(opp_table))
+		opp_table_destroy(opp_table);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_put_opp_table);
+
+/**
+ * opp_notify() - tell a table's notifiers about one OPP
+ * @table: the table
+ * @event: what happened to @opp
+ * @opp: the OPP, held by the caller
+ *
+ * Context: Process context, no OPP lock held; may sleep.
+ */
+void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
+		struct dev_pm_opp *opp)
+{
+	blocking_notifier_call_chain(&table->notifiers, event, opp);
+}
+
+/**
+ * dev_pm_opp_register_notifier() - be told about changes to a device's table
+ * @dev: the device
+ * @nb: the notifier; its callback gets an &enum dev_pm_opp_event and the OPP
+ *
+ * Callbacks run in process context, with no OPP lock held, after the change
+ * is visible to lookups.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0; -EINVAL for a bad @dev; -ENODEV when @dev has no table; or the
+ * error of blocking_notifier_chain_register().
+ */
+int dev_pm_opp_register_notifier(struct device *dev, struct notifier_block *nb)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	return blocking_notifier_chain_register(&table->notifiers, nb);
+}
+EXPORT_SYMBOL(dev_pm_opp_register_notifier);
+
+/**
+ * dev_pm_opp_unregister_notifier() - stop being told about a device's table
+ * @dev: the device
+ * @nb: a notifier registered with dev_pm_opp_register_notifier()
+ *
+ * Context: Process context; may sleep.
+ * Return: 0; -EINVAL for a bad @dev; -ENODEV when @dev has no table; -ENOENT
+ * when @nb was not registered.
+ */
+int dev_pm_opp_unregister_notifier(struct device *dev,
+				   struct notifier_block *nb)
+{
+	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	return blocking_notifier_chain_unregister(&table->notifiers, nb);
+}
+EXPORT_SYMBOL(dev_pm_opp_unregister_notifier);
