@@ -9,7 +9,7 @@ ifneq ($(KERNELRELEASE),)
 ccflags-$(CONFIG_DEBUG_DRIVER)	:= -DDEBUG
 obj-y				+= opp.o snapshot.o registry.o required.o \
 				   resources.o table.o lookup.o edit.o votes.o \
-				   dvfs.o config.o cpu.o
+				   dvfs.o config.o table_api.o cpu.o
 CFLAGS_dvfs.o			:= -I$(src)
 obj-$(CONFIG_OF)		+= of.o em.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o

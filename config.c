@@ -29,14 +29,16 @@
  * struct opp_config_step - one kind of setting
  * @name: what the setting is, for messages
  * @wanted: whether @config asks for this setting
- * @apply: applies it; called with the table's dvfs_lock held
+ * @apply: applies it, or leaves the table's own setting of that kind (from
+ *	another token) alone: *@applied says which; called with the table's
+ *	dvfs_lock held
  * @undo: undoes it; called with the table's dvfs_lock held
  */
 struct opp_config_step {
 	const char *name;
 	bool (*wanted)(const struct dev_pm_opp_config *config);
 	int (*apply)(struct opp_table *table, struct device *dev,
-		     const struct dev_pm_opp_config *config);
+		     const struct dev_pm_opp_config *config, bool *applied);
 	void (*undo)(struct opp_table *table);
 };
 
@@ -58,7 +60,8 @@ static bool opp_wants_prop_name(const struct dev_pm_opp_config *config)
 }
 
 static int opp_apply_prop_name(struct opp_table *table, struct device *dev,
-			       const struct dev_pm_opp_config *config)
+			       const struct dev_pm_opp_config *config,
+			       bool *applied)
 {
 	const char *name = kstrdup_const(config->prop_name, GFP_KERNEL);
 
@@ -68,12 +71,13 @@ static int opp_apply_prop_name(struct opp_table *table, struct device *dev,
 	scoped_guard(mutex, &table->lock) {
 		if (!table->prop_name) {
 			table->prop_name = name;
+			*applied = true;
 			return 0;
 		}
 	}
 
 	kfree_const(name);
-	return -EALREADY;
+	return 0;
 }
 
 static void opp_undo_prop_name(struct opp_table *table)
@@ -89,7 +93,8 @@ static bool opp_wants_supported_hw(const struct dev_pm_opp_config *config)
 }
 
 static int opp_apply_supported_hw(struct opp_table *table, struct device *dev,
-				  const struct dev_pm_opp_config *config)
+				  const struct dev_pm_opp_config *config,
+				  bool *applied)
 {
 	u32 *versions;
 
@@ -108,12 +113,13 @@ static int opp_apply_supported_hw(struct opp_table *table, struct device *dev,
 		if (!table->supported_hw) {
 			table->supported_hw = versions;
 			table->supported_hw_count = config->supported_hw_count;
+			*applied = true;
 			return 0;
 		}
 	}
 
 	kfree(versions);
-	return -EALREADY;
+	return 0;
 }
 
 static void opp_undo_supported_hw(struct opp_table *table)
@@ -140,7 +146,8 @@ static bool opp_wants_clocks(const struct dev_pm_opp_config *config)
 
 /* Replaces the table's automatic clock, or nothing, with named clocks. */
 static int opp_apply_clocks(struct opp_table *table, struct device *dev,
-			    const struct dev_pm_opp_config *config)
+			    const struct dev_pm_opp_config *config,
+			    bool *applied)
 {
 	const struct opp_shape old = table->shape;
 	struct opp_shape shape;
@@ -157,7 +164,7 @@ static int opp_apply_clocks(struct opp_table *table, struct device *dev,
 		return -EINVAL;
 	}
 	if (table->clks_configured)
-		return -EALREADY;
+		return 0;
 
 	shape = old;
 	shape.nr_clks = nr;
@@ -176,6 +183,7 @@ static int opp_apply_clocks(struct opp_table *table, struct device *dev,
 	table->nr_clk_handles = nr;
 	table->clks_configured = true;
 	table->config_clks = config->config_clks;
+	*applied = true;
 	return 0;
 }
 
@@ -200,12 +208,14 @@ static bool opp_wants_regulator_helper(const struct dev_pm_opp_config *config)
 
 static int opp_apply_regulator_helper(struct opp_table *table,
 				      struct device *dev,
-				      const struct dev_pm_opp_config *config)
+				      const struct dev_pm_opp_config *config,
+				      bool *applied)
 {
 	if (table->config_regulators || table->set_opp)
-		return -EALREADY;
+		return 0;
 
 	table->config_regulators = config->config_regulators;
+	*applied = true;
 	return 0;
 }
 
@@ -219,9 +229,18 @@ static bool opp_wants_regulators(const struct dev_pm_opp_config *config)
 	return config->regulator_names;
 }
 
-/* What a set_opp helper is given: old and new supplies for each regulator. */
-static struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
-							  unsigned int nr)
+/**
+ * opp_alloc_set_opp_data() - what a set_opp helper is given, preallocated
+ * @dev: the device
+ * @nr: the number of regulators
+ *
+ * Room for the old and new supplies of each regulator follows the struct.
+ *
+ * Context: Process context; may sleep.
+ * Return: the zeroed data with its supply arrays set, or NULL.
+ */
+struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
+						   unsigned int nr)
 {
 	struct dev_pm_set_opp_data *data;
 	struct dev_pm_opp_supply *supplies;
@@ -240,7 +259,8 @@ static struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
 }
 
 static int opp_apply_regulators(struct opp_table *table, struct device *dev,
-				const struct dev_pm_opp_config *config)
+				const struct dev_pm_opp_config *config,
+				bool *applied)
 {
 	unsigned int nr = opp_count_names(config->regulator_names);
 	const struct opp_shape old = table->shape;
@@ -252,7 +272,7 @@ static int opp_apply_regulators(struct opp_table *table, struct device *dev,
 	if (!nr || nr > U8_MAX)
 		return -EINVAL;
 	if (table->regulators)
-		return -EALREADY;
+		return 0;
 
 	data = opp_alloc_set_opp_data(dev, nr);
 	if (!data)
@@ -280,6 +300,7 @@ static int opp_apply_regulators(struct opp_table *table, struct device *dev,
 	table->nr_regulators = nr;
 	scoped_guard(mutex, &table->lock)
 		table->supplies_configured = true;
+	*applied = true;
 	return 0;
 }
 
@@ -323,7 +344,8 @@ static int opp_required_slots(struct opp_table *table, struct device *dev)
  * the virtual devices of power domains attached by name.
  */
 static int opp_apply_required_devs(struct opp_table *table, struct device *dev,
-				   const struct dev_pm_opp_config *config)
+				   const struct dev_pm_opp_config *config,
+				   bool *applied)
 {
 	struct device **devs;
 	int nr, ret = 0;
@@ -331,7 +353,7 @@ static int opp_apply_required_devs(struct opp_table *table, struct device *dev,
 	if (config->required_devs && config->genpd_names)
 		return -EINVAL;
 	if (table->required_devs)
-		return -EALREADY;
+		return 0;
 
 	nr = opp_required_slots(table, dev);
 	if (nr < 0)
@@ -355,6 +377,7 @@ static int opp_apply_required_devs(struct opp_table *table, struct device *dev,
 	table->required_devs = devs;
 	table->nr_required_devs = nr;
 	table->genpd_devs = !config->required_devs;
+	*applied = true;
 	return 0;
 }
 
@@ -423,8 +446,17 @@ static void __opp_config_undo(struct opp_config_token *token)
 	token->applied = 0;
 }
 
-/* A table with OPPs is parsed already: settings would come too late. */
-static bool opp_table_is_empty(struct opp_table *table)
+/**
+ * opp_table_is_empty() - whether a table has no OPP yet
+ * @table: the table
+ *
+ * Settings that shape OPPs (regulators, helpers, clocks) must come before
+ * the table has any: a table with OPPs was parsed already.
+ *
+ * Context: Any context; takes no lock.
+ * Return: true when the table lists no OPP.
+ */
+bool opp_table_is_empty(struct opp_table *table)
 {
 	struct opp_snapshot *snap;
 
@@ -440,6 +472,7 @@ static int __opp_config_apply(struct opp_config_token *token,
 	struct opp_table *table = token->table;
 	const struct opp_config_step *step;
 	unsigned int i;
+	bool applied;
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
@@ -454,16 +487,16 @@ static int __opp_config_apply(struct opp_config_token *token,
 		if (!step->wanted(config))
 			continue;
 
-		ret = step->apply(table, dev, config);
-		if (ret == -EALREADY)
-			continue;
+		applied = false;
+		ret = step->apply(table, dev, config, &applied);
 		if (ret) {
 			dev_dbg(dev, "cannot set the OPP %s: %d\n", step->name,
 				ret);
 			__opp_config_undo(token);
 			return ret;
 		}
-		token->applied |= BIT(i);
+		if (applied)
+			token->applied |= BIT(i);
 	}
 
 	return 0;
@@ -584,197 +617,3 @@ int devm_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 					(void *)(uintptr_t)token);
 }
 EXPORT_SYMBOL_GPL(devm_pm_opp_set_config);
-
-/* ------------------------------------------------------------------------ */
-/* The original API: the table stands for the configuration                  */
-/* ------------------------------------------------------------------------ */
-
-/*
- * The first legacy call keeps its token in @setting; later ones (other users
- * of a shared table) only count, their settings already being in place.
- */
-static void __opp_setting_get(struct opp_counted_setting *setting, int *token)
-{
-	if (!setting->users++) {
-		setting->token = *token;
-		*token = 0;
-	}
-}
-
-/* Returns the token to clear when the last legacy user is gone, else 0. */
-static int __opp_setting_put(struct opp_counted_setting *setting)
-{
-	int token = 0;
-
-	if (!WARN_ON_ONCE(!setting->users) && !--setting->users) {
-		token = setting->token;
-		setting->token = 0;
-	}
-	return token;
-}
-
-/**
- * dev_pm_opp_set_regulators_table() - name a device's regulators, original
- *	form
- * @dev: the device; its table is created if it has none
- * @names: the regulator names, in supply order ("opp-microvolt" order)
- * @count: number of names
- *
- * Reached as dev_pm_opp_set_regulators(dev, names, count). Regulators come
- * from regulator_get_optional(); if one is missing, those already got are
- * released. Must come before the table gets its OPPs.
- *
- * Context: Process context; may sleep.
- * Return: the device's table, to pass to dev_pm_opp_put_regulators(), or an
- * error pointer: -EINVAL for no names, -EBUSY when the table has OPPs,
- * -EPROBE_DEFER or another regulator error, -ENOMEM.
- */
-struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
-						  const char * const names[],
-						  unsigned int count)
-{
-	const char **list __free(kfree) = NULL;
-	struct dev_pm_opp_config config = {};
-	struct opp_table *table;
-	int token;
-
-	if (!names || !count)
-		return ERR_PTR(-EINVAL);
-
-	list = kcalloc(count + 1, sizeof(*list), GFP_KERNEL);
-	if (!list)
-		return ERR_PTR(-ENOMEM);
-	memcpy(list, names, array_size(count, sizeof(*list)));
-	config.regulator_names = list;
-
-	token = dev_pm_opp_set_config(dev, &config);
-	if (token < 0)
-		return ERR_PTR(token);
-
-	table = opp_table_find(dev);
-	if (IS_ERR(table)) {
-		dev_pm_opp_clear_config(token);
-		return table;
-	}
-
-	scoped_guard(mutex, &table->dvfs_lock)
-		__opp_setting_get(&table->regulators_setting, &token);
-	dev_pm_opp_clear_config(token);
-	return table;
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_table);
-
-/**
- * dev_pm_opp_put_regulators_table() - undo dev_pm_opp_set_regulators_table()
- * @opp_table: what it returned
- *
- * Reached as dev_pm_opp_put_regulators(table). The last user releases the
- * regulators (disabling them if a transition enabled them).
- *
- * Context: Process context; may sleep.
- */
-void dev_pm_opp_put_regulators_table(struct opp_table *opp_table)
-{
-	int token;
-
-	if (IS_ERR_OR_NULL(opp_table))
-		return;
-
-	scoped_guard(mutex, &opp_table->dvfs_lock)
-		token = __opp_setting_put(&opp_table->regulators_setting);
-	dev_pm_opp_clear_config(token);
-	dev_pm_opp_put_opp_table(opp_table);
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_put_regulators_table);
-
-static int __opp_set_helper(struct opp_table *table, struct device *dev,
-			    int (*set_opp)(struct dev_pm_set_opp_data *data))
-{
-	lockdep_assert_held(&table->dvfs_lock);
-
-	if (table->helper_setting.users) {
-		table->helper_setting.users++;
-		return 0;
-	}
-	if (!opp_table_is_empty(table)) {
-		dev_err(dev, "OPP table already has OPPs: register the helper before adding them\n");
-		return -EBUSY;
-	}
-	if (table->config_regulators) {
-		dev_err(dev, "OPP table already has a config_regulators callback\n");
-		return -EBUSY;
-	}
-	if (!table->set_opp_data) {
-		table->set_opp_data = opp_alloc_set_opp_data(dev, 0);
-		if (!table->set_opp_data)
-			return -ENOMEM;
-	}
-
-	table->set_opp = set_opp;
-	table->helper_setting.users = 1;
-	return 0;
-}
-
-/**
- * dev_pm_opp_register_set_opp_helper() - let platform code program the
- *	regulators of a device's transitions
- * @dev: the device; its table is created if it has none
- * @set_opp: called for every transition with the old and new OPP's rates
- *	and supplies, the regulators, the clock and the device; it sets the
- *	regulators, the core sets the clock (after it when scaling up, before
- *	it when scaling down)
- *
- * For multi-supply devices whose supplies must move together in a
- * particular way. Must come before the table gets its OPPs.
- *
- * Context: Process context; may sleep.
- * Return: the device's table, to pass to
- * dev_pm_opp_register_put_opp_helper(), or an error pointer: -EINVAL for a
- * NULL @set_opp, -EBUSY when the table has OPPs or a config_regulators
- * callback, -ENOMEM.
- */
-struct opp_table *
-dev_pm_opp_register_set_opp_helper(struct device *dev,
-				   int (*set_opp)(struct dev_pm_set_opp_data *data))
-{
-	struct opp_table *table;
-	int ret;
-
-	if (!set_opp)
-		return ERR_PTR(-EINVAL);
-
-	table = opp_table_get_or_create(dev, 0);
-	if (IS_ERR(table))
-		return table;
-
-	scoped_guard(mutex, &table->dvfs_lock)
-		ret = __opp_set_helper(table, dev, set_opp);
-	if (ret) {
-		dev_pm_opp_put_opp_table(table);
-		return ERR_PTR(ret);
-	}
-
-	return table;
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_register_set_opp_helper);
-
-/**
- * dev_pm_opp_register_put_opp_helper() - undo
- *	dev_pm_opp_register_set_opp_helper()
- * @opp_table: what it returned
- *
- * Context: Process context; may sleep.
- */
-void dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table)
-{
-	if (IS_ERR_OR_NULL(opp_table))
-		return;
-
-	scoped_guard(mutex, &opp_table->dvfs_lock) {
-		if (!WARN_ON_ONCE(!opp_table->helper_setting.users) &&
-		    !--opp_table->helper_setting.users)
-			opp_table->set_opp = NULL;
-	}
-	dev_pm_opp_put_opp_table(opp_table);
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_register_put_opp_helper);

@@ -707,6 +707,11 @@ int opp_table_populate_static(struct opp_table *table,
 					      void *data),
 			      void *data);
 
+/* Configuration (config.c) */
+bool opp_table_is_empty(struct opp_table *table);
+struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
+						   unsigned int nr);
+
 /* Aggregated votes on required devices (votes.c) */
 int opp_votes_cast(struct device *dev, const struct opp_table *voter,
 		   bool drop, unsigned int level, bool *aggregated);
