@@ -137,16 +137,17 @@ main() {
 	before=$(snapshot "$t")
 	if out=$(mk graft KDIR="$t" 2>&1); then ok "graft of a clean 6.12 git tree (a change elsewhere)"; else
 		not_ok "graft of a clean 6.12 git tree" "$out"; fi
-	check "graft lists what it replaces" grep -q "replaced  drivers/opp/core.c" <<<"$out"
+	check "graft lists what it replaces" grep -q "replaced  drivers/opp/of.c" <<<"$out"
 	check "graft lists what it adds" grep -q "added     drivers/opp/dvfs.c" <<<"$out"
+	check "graft lists what it removes" grep -q "removed   drivers/opp/core.c" <<<"$out"
 	check "graft replaces pm_opp.h" grep -q "replaced  include/linux/pm_opp.h" <<<"$out"
 	check "the grafted tree holds exactly the series' content" holds_series "$t"
 	check "the neighbours are untouched" cmp "$PRISTINE/include/linux/pm_domain.h" \
 		"$t/include/linux/pm_domain.h"
 	check "a second graft is refused" fails_with "already grafted" mk graft KDIR="$t"
-	echo "/* edited after the graft */" >>"$t/drivers/opp/core.c"
+	echo "/* edited after the graft */" >>"$t/drivers/opp/of.c"
 	check "ungraft refuses to lose an edit made after the graft, naming the file" \
-		fails_with "drivers/opp/core.c" mk ungraft KDIR="$t"
+		fails_with "drivers/opp/of.c" mk ungraft KDIR="$t"
 	check "FORCE=1 ungraft restores all the same" mk ungraft KDIR="$t" FORCE=1
 	check "after graft and ungraft the tree is byte-identical" \
 		diff <(echo "$before") <(snapshot "$t")

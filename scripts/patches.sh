@@ -247,6 +247,10 @@ make_series() {
 		*) [[ -f $STAGE/$f ]] && put "$f" ;;
 		esac
 	done
+	# Upstream's files the new core has no counterpart of (core.c) go.
+	for f in "$BASE_REPO"/drivers/opp/*; do
+		[[ -f $f && ! -e $STAGE/${f#"$BASE_REPO/"} ]] && rm -f "$f"
+	done
 	# shellcheck disable=SC2016 # make's $(...), not the shell's
 	grep -v '^obj-\$(CONFIG_PM_OPP_KUNIT_TEST)' "$STAGE/drivers/opp/Makefile" \
 		>"$BASE_REPO/drivers/opp/Makefile"
