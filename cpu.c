@@ -98,7 +98,7 @@ static void opp_cpu_collect(struct device *dev, void *cpumask)
 static void opp_table_collect_cpus(struct opp_table *table,
 				   struct cpumask *cpumask)
 {
-	opp_table_for_each_device(table, opp_cpu_collect, cpumask);
+	opp_table_visit_devices(table, opp_cpu_collect, cpumask);
 }
 
 /**

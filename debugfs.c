@@ -669,7 +669,7 @@ static void opp_debug_summary_device(struct device *dev, void *s)
 static void opp_debug_summary_table(struct opp_table *table, void *s)
 {
 	seq_puts(s, "table:");
-	__opp_table_for_each_device(table, opp_debug_summary_device, s);
+	__opp_table_visit_devices(table, opp_debug_summary_device, s);
 	seq_printf(s, "%s\n", table->sharing == OPP_SHARING_SHARED ?
 		   " (shared)" : "");
 	opp_debug_summary_opps(s, table);

@@ -62,10 +62,13 @@ static void __opp_edit_done(struct opp_edit *e)
 static void __opp_snapshot_sync_available(struct opp_snapshot *snap)
 {
 	unsigned int i;
+	bool available;
 
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		if (snap->opps[i]->available != (i < snap->nr_avail))
-			WRITE_ONCE(snap->opps[i]->available, i < snap->nr_avail);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
+		available = i < snap->nr_avail;
+		if (snap->opps[i]->available != available)
+			WRITE_ONCE(snap->opps[i]->available, available);
+	}
 }
 
 /*

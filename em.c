@@ -17,8 +17,8 @@
 
 /* Power of the OPP at or above *@khz, from "opp-microwatt". */
 static int __maybe_unused opp_em_power_from_dt(struct device *dev,
-						  unsigned long *uw,
-						  unsigned long *khz)
+					       unsigned long *uw,
+					       unsigned long *khz)
 {
 	unsigned long hz = *khz * 1000, power;
 	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &hz);

@@ -590,12 +590,12 @@ bool opp_tables_walk_rcu(bool (*visit)(struct opp_table *table, void *data),
 			 void *data);
 void opp_tables_walk(void (*visit)(struct opp_table *table, void *data),
 		     void *data);
-void __opp_table_for_each_device(struct opp_table *table,
-				 void (*visit)(struct device *dev, void *data),
-				 void *data);
-void opp_table_for_each_device(struct opp_table *table,
+void __opp_table_visit_devices(struct opp_table *table,
 			       void (*visit)(struct device *dev, void *data),
 			       void *data);
+void opp_table_visit_devices(struct opp_table *table,
+			     void (*visit)(struct device *dev, void *data),
+			     void *data);
 
 static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 {

@@ -279,7 +279,7 @@ bool opp_tables_walk_rcu(bool (*visit)(struct opp_table *table, void *data),
 /**
  * opp_tables_walk() - visit every live table, with its devices stable
  * @visit: called for each table; it may walk the table's devices with
- *	__opp_table_for_each_device() and may sleep, but must not take any
+ *	__opp_table_visit_devices() and may sleep, but must not take any
  *	other OPP lock
  * @data: passed to @visit
  *
@@ -296,16 +296,16 @@ void opp_tables_walk(void (*visit)(struct opp_table *table, void *data),
 }
 
 /**
- * __opp_table_for_each_device() - visit the devices of a table
+ * __opp_table_visit_devices() - visit the devices of a table
  * @table: the table
  * @visit: called for each device that uses @table
  * @data: passed to @visit
  *
  * Context: Caller holds opp_tables_lock (inside opp_tables_walk()).
  */
-void __opp_table_for_each_device(struct opp_table *table,
-				 void (*visit)(struct device *dev, void *data),
-				 void *data)
+void __opp_table_visit_devices(struct opp_table *table,
+			       void (*visit)(struct device *dev, void *data),
+			       void *data)
 {
 	struct opp_link *link;
 
@@ -316,7 +316,7 @@ void __opp_table_for_each_device(struct opp_table *table,
 }
 
 /**
- * opp_table_for_each_device() - visit the devices of a table
+ * opp_table_visit_devices() - visit the devices of a table
  * @table: the table, referenced by the caller
  * @visit: called for each device that uses @table; must not sleep on OPP
  *	locks
@@ -324,10 +324,10 @@ void __opp_table_for_each_device(struct opp_table *table,
  *
  * Context: Process context; takes opp_tables_lock.
  */
-void opp_table_for_each_device(struct opp_table *table,
-			       void (*visit)(struct device *dev, void *data),
-			       void *data)
+void opp_table_visit_devices(struct opp_table *table,
+			     void (*visit)(struct device *dev, void *data),
+			     void *data)
 {
 	guard(mutex)(&opp_tables_lock);
-	__opp_table_for_each_device(table, visit, data);
+	__opp_table_visit_devices(table, visit, data);
 }

@@ -255,7 +255,7 @@ static struct dev_pm_opp *opp_merge_next(struct opp_merge *m)
 }
 
 static bool opp_change_drops(const struct opp_change *change,
-			      struct dev_pm_opp *opp)
+			     struct dev_pm_opp *opp)
 {
 	return change->drop && change->drop(opp, change->arg);
 }
