@@ -345,16 +345,19 @@ static unsigned long opp_debug_nodes_before(struct opp_snapshot *snap,
 }
 
 /*
- * Caller holds debug_lock. Available OPPs of @snap that got their directory
- * before @opp, leaving out those that node order places (both from the
- * device tree).
+ * Caller holds @table's debug_lock. Available OPPs of @snap that got their
+ * directory before @opp, leaving out those that node order places (both
+ * from the device tree).
  */
-static unsigned long __opp_debug_shown_before(struct opp_snapshot *snap,
+static unsigned long __opp_debug_shown_before(struct opp_table *table,
+					      struct opp_snapshot *snap,
 					      struct dev_pm_opp *opp)
 {
 	struct dev_pm_opp *other;
 	unsigned long nr = 0;
 	unsigned int i;
+
+	lockdep_assert_held(&table->debug_lock);
 
 	for (i = 0; i < snap->nr_avail; i++) {
 		other = snap->opps[i];
@@ -384,7 +387,7 @@ static unsigned long __opp_debug_ordinal(struct opp_table *table,
 	snap = __opp_table_snapshot(table);
 	if (opp->np)
 		nr += opp_debug_nodes_before(snap, opp->np);
-	return nr + __opp_debug_shown_before(snap, opp);
+	return nr + __opp_debug_shown_before(table, snap, opp);
 }
 
 /*

@@ -58,11 +58,14 @@ static void __opp_edit_done(struct opp_edit *e)
 		dev_pm_opp_get(e->change.insert->opps[i]);
 }
 
-/* Caller holds the table's lock. Each OPP's flag follows its new side. */
-static void __opp_snapshot_sync_available(struct opp_snapshot *snap)
+/* Caller holds @table's lock. Each OPP's flag follows its side in @snap. */
+static void __opp_snapshot_sync_available(struct opp_table *table,
+					  struct opp_snapshot *snap)
 {
 	unsigned int i;
 	bool available;
+
+	lockdep_assert_held(&table->lock);
 
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
 		available = i < snap->nr_avail;
@@ -90,7 +93,7 @@ static int __opp_edit_publish(struct opp_edit *e)
 	rcu_assign_pointer(table->snap, snap);
 	table->shape = *shape;
 	if (e->change.flip)
-		__opp_snapshot_sync_available(snap);
+		__opp_snapshot_sync_available(table, snap);
 	e->old = old;
 	__opp_edit_done(e);
 	return 0;
@@ -271,6 +274,8 @@ static int __opp_edit_insert(struct opp_edit *e)
 	struct dev_pm_opp *opp;
 	unsigned int i;
 	int ret;
+
+	lockdep_assert_held(&table->lock);
 
 	for (i = 0; i < batch->nr; i++) {
 		opp = batch->opps[i];
@@ -595,8 +600,11 @@ static struct opp_table *opp_table_find_for_write(struct device *dev,
 /* Caller holds the table's lock. Unpublishes the first OPP at @freq. */
 static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
 {
-	struct dev_pm_opp *opp = __opp_table_find_rate(e->table, freq);
+	struct dev_pm_opp *opp;
 
+	lockdep_assert_held(&e->table->lock);
+
+	opp = __opp_table_find_rate(e->table, freq);
 	if (!opp)
 		return -ENODEV;
 
@@ -742,8 +750,11 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_remove_table);
 static int __opp_edit_availability(struct opp_edit *e, unsigned long freq,
 				   bool available)
 {
-	struct dev_pm_opp *found = __opp_table_find_rate(e->table, freq);
+	struct dev_pm_opp *found;
 
+	lockdep_assert_held(&e->table->lock);
+
+	found = __opp_table_find_rate(e->table, freq);
 	if (!found)
 		return -ENODEV;
 	if (found->available == available)
@@ -899,9 +910,12 @@ static int __opp_set_voltage(struct opp_table *table, struct dev_pm_opp *opp,
 static int __opp_edit_voltage(struct opp_edit *e, unsigned long freq,
 			      const struct dev_pm_opp_supply *volt)
 {
-	struct dev_pm_opp *found = __opp_table_find_rate(e->table, freq);
+	struct dev_pm_opp *found;
 	int ret;
 
+	lockdep_assert_held(&e->table->lock);
+
+	found = __opp_table_find_rate(e->table, freq);
 	if (!found)
 		return -ENODEV;
 	if (__opp_supplies(e->table, found)[0].u_volt == volt->u_volt)

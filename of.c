@@ -1184,7 +1184,7 @@ static bool opp_of_required_loaded(struct device_node *np, unsigned int nr)
 	return true;
 }
 
-/* Called under the OPP's table lock: whether a required OPP lets it down. */
+/* Whether a required OPP lets @opp down; it only looks, for disable_unmet. */
 static bool opp_of_required_unmet(struct dev_pm_opp *opp)
 {
 	struct opp_required_state found;

@@ -79,42 +79,61 @@
  * Locking
  * -------
  *
- * ``opp_tables_lock`` (a global mutex) guards the device hash, every table's
- * @links list, table creation, and a table's reference count reaching zero:
- * dev_pm_opp_put_opp_table() drops the last reference and unlinks the table in
- * one critical section, so a table found in the hash under this lock is always
- * live.
+ * ``opp_tables_lock`` (registry.c, static) guards the device hash, every
+ * table's @links list, the list of tables, and a table's reference count
+ * reaching zero: dev_pm_opp_put_opp_table() drops the last reference and
+ * unregisters the table in one critical section, so a table found in the
+ * registry under this lock is always live. Other files reach the list only
+ * through the registry's walks.
  *
  * ``opp_table->lock`` serialises the writers of one table: publishing a new
- * snapshot, flipping @available, replacing @supplies, and the configuration.
+ * snapshot, flipping @available, replacing @supplies, and the fields of
+ * the table grouped under it.
  *
  * ``opp_table->static_lock`` guards @static_users and serialises populating
  * a table from firmware with tearing that population down, so that a second
- * device sharing the table never sees it half loaded. It is taken before
- * ``opp_table->lock``. The notifiers and debugfs updates of a population run
- * under it: a notifier must not load or remove firmware tables.
+ * device sharing the table never sees it half loaded. The notifiers and
+ * debugfs updates of a population run under it: a notifier must not load or
+ * remove firmware tables.
  *
  * ``opp_table->dvfs_lock`` serialises transitions (dev_pm_opp_set_rate() and
  * friends) and the clocks, regulators and callbacks they use, which
  * dev_pm_opp_set_config() installs under it. It is the one OPP lock held
  * across clock, regulator, interconnect and power domain calls, so nothing
- * those frameworks call back into may take it. Order: ``static_lock``, then
- * ``dvfs_lock``, then ``opp_table->lock``.
+ * those frameworks call back into may take it. Each table's has its own
+ * lockdep class, since a transition may reach another table's through a
+ * power domain.
  *
  * ``opp_table->debug_lock`` serialises the table's debugfs directory: its
- * creation and removal and the entries of its OPPs and devices. It is taken
- * with no other OPP lock held, or under ``static_lock`` while a population
- * announces its OPPs, and naming an OPP takes ``opp_table->lock`` inside it.
+ * creation and removal and the entries of its OPPs and devices; it is held
+ * across debugfs calls.
  *
  * ``opp_of_pending_lock`` (of.c) serialises the passes over tables that wait
- * for a required table; it is taken with no other OPP lock held, and a pass
- * takes each table's ``static_lock`` and ``opp_table->lock`` and, dropping
- * the last reference of a table, ``opp_tables_lock``.
+ * for a required table.
  *
- * Order, outermost first: ``opp_of_pending_lock``, ``static_lock``,
- * ``dvfs_lock``, ``debug_lock``, ``opp_table->lock``.
- * ``opp_tables_lock`` and ``opp_table->lock`` are never held together.
- * Functions named "Caller holds ..." assert it with lockdep.
+ * ``opp_votes_lock`` (votes.c) guards the list of vote aggregators: a leaf,
+ * taken at most under ``dvfs_lock``, with no other lock taken under it and
+ * never held with an aggregator's lock. An aggregator's own ``lock``, with a
+ * lockdep class per aggregated device, is held across that device's
+ * performance state call.
+ *
+ * The order, outermost first; a lock is only ever taken with locks above it
+ * held, never below:
+ *
+ * 1. ``opp_of_pending_lock``
+ * 2. ``static_lock``
+ * 3. ``dvfs_lock`` (of one table; another table's only through a power
+ *    domain, in its own class)
+ * 4. an aggregator's ``lock``
+ * 5. ``debug_lock``
+ * 6. ``opp_table->lock``
+ * 7. ``opp_tables_lock``, which is also taken alone. It is never held with
+ *    ``opp_table->lock``: a function that needs both takes them one after
+ *    the other.
+ *
+ * Every function whose comment says "Caller holds ..." asserts it, with
+ * lockdep_assert_held() for a mutex and with rcu_dereference() or
+ * RCU_LOCKDEP_WARN() for an RCU read-side section.
  *
  * Readers take no lock at all. Under rcu_read_lock() they find the link in
  * the hash, follow it to the table and its snapshot, search the snapshot and
@@ -124,18 +143,38 @@
  * rcu_read_unlock(). The find_* and get_* functions are therefore safe in
  * atomic context.
  *
- * Apart from ``dvfs_lock``, ``static_lock`` (see above) and the debugfs-only
- * ``debug_lock``, no lock of this file is held while notifiers, clock,
- * regulator or debugfs code runs. Each table's ``dvfs_lock`` has its own
- * lockdep class, since a transition may reach another table's through a
- * power domain.
+ * Apart from ``dvfs_lock``, an aggregator's ``lock``, ``static_lock`` (see above) and
+ * ``debug_lock``, no OPP lock is held while notifiers, clock, regulator or
+ * debugfs code runs.
  *
  * Names
  * -----
  *
  * ``table`` is a &struct opp_table, ``opp`` a &struct dev_pm_opp, ``snap`` a
- * &struct opp_snapshot, ``link`` a &struct opp_link. __opp_x() is opp_x() for
- * a caller that already holds the lock opp_x() would take.
+ * &struct opp_snapshot, ``link`` a &struct opp_link.
+ *
+ * - ``*_find*()`` looks something up and returns it with a reference the
+ *   caller drops (dev_pm_opp_put(), dev_pm_opp_put_opp_table()), or an
+ *   error pointer or NULL as its comment says.
+ * - ``*_lookup_rcu()`` looks something up under the caller's RCU read-side
+ *   section and returns it without a reference: valid until
+ *   rcu_read_unlock().
+ * - ``*_get*()`` takes a reference on what the caller already has, or
+ *   acquires a resource (a clock, a regulator, a path) that ``*_put*()``
+ *   releases; ``*_get_<value>()`` of the public API reads a value.
+ * - ``__opp_x()`` is opp_x() for a caller that already holds the lock
+ *   opp_x() would take, and asserts it.
+ * - ``opp_of_*()`` reads the device tree; ``opp_table_*()`` works on one
+ *   table; ``opp_tables_*()`` on all of them.
+ *
+ * Files
+ * -----
+ *
+ * Each .c file is one concern, and calls only go down this list (README.md
+ * has the map): opp.c, snapshot.c, registry.c, required.c, debugfs.c,
+ * resources.c, table.c, lookup.c, edit.c, votes.c, dvfs.c, config.c,
+ * table_api.c, cpu.c, of.c, em.c, cpufreq.c. The one way up is a walk: the
+ * registry calls back the visitor its caller passes.
  */
 
 /**
@@ -293,61 +332,59 @@ struct opp_counted_setting {
 /**
  * struct opp_table - OPPs shared by one or more devices
  * @kref: references, see the DOC block above
- * @lock: serialises the writers of this table
- * @static_lock: serialises firmware population and its removal
- * @dvfs_lock: serialises transitions and guards the DVFS fields below
- * @snap: the published snapshot, never NULL while the table lives
- * @node: entry in the list of all tables, guarded by opp_tables_lock and
- *	walked under RCU
  * @np: the "operating-points-v2" node the table was built from, referenced,
- *	or NULL; fixed at creation
- * @is_genpd: the table belongs to a power domain provider; fixed at creation
- * @links: the devices that use this table, guarded by opp_tables_lock
- * @notifiers: told about OPP_EVENT_* changes, called without any lock held
- * @shape: sizes of the OPPs of this table, under @lock
- * @sharing: whether the table is shared on purpose; fixed at creation for
- *	tables from firmware, else under @lock
+ *	or NULL
+ * @is_genpd: the table belongs to a power domain provider
+ * @rcu: frees the table after a grace period
+ * @node: entry in the registry's list of tables
+ * @links: the devices that use this table
+ * @lock: serialises the writers of this table
+ * @snap: the published snapshot, never NULL while the table lives; read
+ *	under RCU
+ * @shape: sizes of the OPPs of this table
+ * @sharing: whether the table is shared on purpose; set at creation for
+ *	tables from firmware
  * @supplies_configured: the platform named the regulators, which fixes
- *	@shape.nr_supplies; under @lock
- * @icc_paths: interconnect paths of the table's bandwidths, under
- *	@static_lock
- * @nr_icc_paths: number of entries in @icc_paths
- * @prop_name: suffix of the "opp-microvolt-<name>" style properties, under
- *	@lock
- * @supported_hw: hardware versions matched against "opp-supported-hw", under
- *	@lock
+ *	@shape.nr_supplies
+ * @prop_name: suffix of the "opp-microvolt-<name>" style properties
+ * @supported_hw: hardware versions matched against "opp-supported-hw"
  * @supported_hw_count: number of words in @supported_hw
- * @static_users: devices that populated the table from firmware, under
- *	@static_lock
- * @required_pending: the firmware OPPs require OPPs of a table that was not
- *	loaded yet; cleared, under @static_lock, once every required table is
- *	there and the OPPs whose required OPPs are disabled were disabled too
- * @required_pass: the last pass over pending tables (in of.c) that saw this
- *	one, under that file's lock
  * @voltage_tolerance_v1: tolerance in percent applied to OPPs added with a
- *	single voltage, under @lock
- * @clock_latency_ns_max: highest clock latency of any OPP added so far,
- *	written under @lock, read with READ_ONCE()
- * @clks: the clocks, in "opp-hz" order, or NULL; under @dvfs_lock
+ *	single voltage
+ * @clock_latency_ns_max: highest clock latency of any OPP added so far;
+ *	read with READ_ONCE()
+ * @static_lock: serialises firmware population and its removal
+ * @static_users: devices that populated the table from firmware
+ * @icc_paths: interconnect paths of the table's bandwidths
+ * @nr_icc_paths: number of entries in @icc_paths
+ * @required_pending: the firmware OPPs require OPPs of a table that was not
+ *	loaded yet; cleared once every required table is there and the OPPs
+ *	whose required OPPs are disabled were disabled too; read with
+ *	READ_ONCE()
+ * @required_pass: the last pass over pending tables (in of.c) that saw this
+ *	one; under that file's lock
+ * @dvfs_lock: serialises transitions and the configuration they use
+ * @dvfs_key: the lockdep class of @dvfs_lock, one per table
+ * @clks: the clocks, in "opp-hz" order, or NULL
  * @nr_clk_handles: number of entries in @clks
  * @clks_configured: @clks came from dev_pm_opp_set_config(), not from
  *	clk_get(dev, NULL)
  * @clk_looked_up: clk_get(dev, NULL) was tried and gave a clock or -ENOENT,
- *	not to be tried again while @clks is unchanged; under @dvfs_lock
+ *	not to be tried again while @clks is unchanged
  * @config_clks: programs the clocks instead of the core, or NULL
  * @regulators: the supplies' regulators, in supply order, or NULL
  * @nr_regulators: number of entries in @regulators
  * @config_regulators: programs the regulators instead of the core, or NULL
  * @set_opp: the legacy helper that programs the regulators, or NULL
  * @set_opp_data: what @set_opp is given, preallocated
- * @regulators_setting: the regulators named by the original
- *	dev_pm_opp_set_regulators()
- * @helper_setting: users of the original set_opp helper
  * @required_devs: the devices whose performance state follows each entry of
- *	"required-opps" (NULL entries are skipped), or NULL; under @dvfs_lock
+ *	"required-opps" (NULL entries are skipped), or NULL
  * @nr_required_devs: number of entries in @required_devs
  * @genpd_devs: @required_devs came from attaching power domains, which are
  *	detached when the configuration is cleared
+ * @regulators_setting: the regulators named by the table-returning
+ *	dev_pm_opp_set_regulators()
+ * @helper_setting: users of the table-returning set_opp helper
  * @current_opp: the OPP the device runs at, referenced, or NULL
  * @current_rate: the rate the first clock was set to
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
@@ -360,39 +397,51 @@ struct opp_counted_setting {
  * @last_error: error of the last failed transition, 0 if none
  * @debug_lock: serialises the table's debugfs entries; held across debugfs
  *	calls; may take @lock
- * @dvfs_key: the lockdep class of @dvfs_lock, one per table
- * @dentry: the table's debugfs directory, under @debug_lock
- * @debug_links: symlinks of the other devices, under @debug_lock
- * @rcu: frees the table after a grace period
+ * @dentry: the table's debugfs directory
+ * @debug_links: symlinks of the other devices
+ * @notifiers: told about OPP_EVENT_* changes, called without any OPP lock
+ *	held; the chain has its own lock
+ *
+ * The fields are grouped by what guards them: fixed at creation; the
+ * registry's opp_tables_lock; @lock; @static_lock; of.c's pending lock;
+ * @dvfs_lock; @debug_lock; the notifier chain's own.
  */
 struct opp_table {
+	/* Fixed once the table is published. */
 	struct kref kref;
-	/* serialises the writers of this table */
-	struct mutex lock;
-	/* serialises firmware population and its removal */
-	struct mutex static_lock;
-	/* serialises transitions; held across clk and regulator calls */
-	struct mutex dvfs_lock;
-	struct lock_class_key dvfs_key;
-	struct opp_snapshot __rcu *snap;
-	struct list_head node;
 	struct device_node *np;
 	bool is_genpd;
+	struct rcu_head rcu;
+
+	/* Under opp_tables_lock (registry.c); @node is walked under RCU. */
+	struct list_head node;
 	struct list_head links;
-	struct blocking_notifier_head notifiers;
+
+	/* Under @lock. */
+	struct mutex lock;
+	struct opp_snapshot __rcu *snap;
 	struct opp_shape shape;
 	enum opp_sharing sharing;
 	bool supplies_configured;
-	struct icc_path **icc_paths;
-	unsigned int nr_icc_paths;
 	const char *prop_name;
 	u32 *supported_hw;
 	unsigned int supported_hw_count;
-	unsigned int static_users;
-	bool required_pending;
-	unsigned long required_pass;
 	unsigned int voltage_tolerance_v1;
 	unsigned long clock_latency_ns_max;
+
+	/* Under @static_lock. */
+	struct mutex static_lock;
+	unsigned int static_users;
+	struct icc_path **icc_paths;
+	unsigned int nr_icc_paths;
+	bool required_pending;
+
+	/* Under opp_of_pending_lock (of.c). */
+	unsigned long required_pass;
+
+	/* Under @dvfs_lock. */
+	struct mutex dvfs_lock;
+	struct lock_class_key dvfs_key;
 	struct clk **clks;
 	unsigned int nr_clk_handles;
 	bool clks_configured;
@@ -416,11 +465,14 @@ struct opp_table {
 	unsigned long transitions;
 	u64 since_ns;
 	int last_error;
-	/* serialises the table's debugfs entries */
+
+	/* Under @debug_lock. */
 	struct mutex debug_lock;
 	struct dentry *dentry;
 	struct list_head debug_links;
-	struct rcu_head rcu;
+
+	/* Under the chain's own lock. */
+	struct blocking_notifier_head notifiers;
 };
 
 /**

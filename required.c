@@ -21,6 +21,8 @@ static struct dev_pm_opp *opp_snapshot_find_np(const struct opp_snapshot *snap,
 {
 	unsigned int i;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: snapshot read outside RCU");
+
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
 		if (snap->opps[i]->np == np)
 			return snap->opps[i];
