@@ -67,7 +67,7 @@ static bool opp_table_share_with_cpu(struct opp_table *table,
 int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
 				const struct cpumask *cpumask)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(cpu_dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(cpu_dev);
 	bool shared = false;
 	int cpu;
 
@@ -114,7 +114,7 @@ static void opp_table_collect_cpus(struct opp_table *table,
  */
 int dev_pm_opp_get_sharing_cpus(struct device *cpu_dev, struct cpumask *cpumask)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(cpu_dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(cpu_dev);
 	enum opp_sharing sharing;
 
 	if (IS_ERR(table))

@@ -70,7 +70,7 @@ __opp_table_to_cpufreq(struct opp_table *table)
 int dev_pm_opp_init_cpufreq_table(struct device *dev,
 				  struct cpufreq_frequency_table **table)
 {
-	struct opp_table *opp_table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *opp_table __free(put_opp_table) = opp_table_find(dev);
 	struct cpufreq_frequency_table *freqs;
 
 	if (IS_ERR(opp_table))

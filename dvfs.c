@@ -656,7 +656,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 		return __opp_set_clock_only(table, dev, target);
 
 	rate = __opp_round_rate(table, target);
-	struct dev_pm_opp *opp __free(opp_put) =
+	struct dev_pm_opp *opp __free(put_opp) =
 		opp_table_pick_rate(table, dev, rate);
 	if (IS_ERR(opp)) {
 		struct opp_table_span span;
@@ -706,7 +706,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
  */
 int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
 	if (IS_ERR(table)) {
 		if (!IS_ERR_OR_NULL(dev))
@@ -736,7 +736,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_rate);
  */
 int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
 	if (IS_ERR(table))
 		return PTR_ERR(table);
@@ -771,7 +771,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_opp);
  */
 struct dev_pm_opp *dev_pm_opp_get_current(struct device *dev)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
 	if (IS_ERR(table))
 		return ERR_CAST(table);
@@ -831,7 +831,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_config_clks_simple);
  */
 int dev_pm_opp_sync_regulators(struct device *dev)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 	unsigned int i;
 	int ret;
 
@@ -863,7 +863,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_sync_regulators);
  */
 unsigned long dev_pm_opp_get_max_volt_latency(struct device *dev)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 	unsigned long latency = 0, lo, hi;
 	struct dev_pm_opp *opp;
 	unsigned int i, s;

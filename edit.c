@@ -626,7 +626,7 @@ static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
  */
 void dev_pm_opp_remove(struct device *dev, unsigned long freq)
 {
-	struct opp_table *table __free(opp_table_put) =
+	struct opp_table *table __free(put_opp_table) =
 		opp_table_find_for_write(dev, false);
 	struct opp_edit e = { .table = table };
 	int ret;
@@ -654,7 +654,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_remove);
  */
 void dev_pm_opp_remove_all_dynamic(struct device *dev)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 	int ret;
 
 	if (IS_ERR(table))
@@ -733,7 +733,7 @@ static bool opp_table_drop_static_user(struct opp_table *table)
  */
 void dev_pm_opp_remove_table(struct device *dev)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
 	if (IS_ERR(table))
 		return;
@@ -769,7 +769,7 @@ static int __opp_edit_availability(struct opp_edit *e, unsigned long freq,
 static int opp_set_availability(struct device *dev, unsigned long freq,
 				bool available)
 {
-	struct opp_table *table __free(opp_table_put) =
+	struct opp_table *table __free(put_opp_table) =
 		opp_table_find_for_write(dev, true);
 	struct opp_edit e = { .table = table };
 	int ret;
@@ -859,15 +859,18 @@ int opp_table_disable_unmet(struct opp_table *table,
 		.table = table,
 		.change = { .flip = opp_is_listed, .arg = &list },
 	};
-	struct dev_pm_opp **opps __free(kfree) = NULL;
 	struct opp_snapshot *snap;
 	unsigned int i;
 	int ret = 0;
 
 	scoped_guard(mutex, &table->lock) {
 		snap = __opp_table_snapshot(table);
-		opps = kmalloc_array(max(snap->nr_avail, 1U), sizeof(*opps),
-				     GFP_KERNEL);
+
+		/* Only publishing reads the list: it goes with the lock. */
+		struct dev_pm_opp **opps __free(kfree) =
+			kmalloc_array(max(snap->nr_avail, 1U), sizeof(*opps),
+				      GFP_KERNEL);
+
 		if (!opps)
 			return -ENOMEM;
 		/* In the order of the available array, which is opp_cmp()'s. */
@@ -954,7 +957,7 @@ int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 			      unsigned long u_volt, unsigned long u_volt_min,
 			      unsigned long u_volt_max)
 {
-	struct opp_table *table __free(opp_table_put) =
+	struct opp_table *table __free(put_opp_table) =
 		opp_table_find_for_write(dev, true);
 	const struct dev_pm_opp_supply volt = {
 		.u_volt = u_volt,

@@ -941,7 +941,6 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 				 struct device_node **seen, unsigned int *nr,
 				 unsigned int i)
 {
-	struct device_node *table;
 	unsigned int j;
 
 	for_each_available_child_of_node_scoped(seen[i], child) {
@@ -953,23 +952,24 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 				break;
 			if (!opp_of_is_opp_node(req))
 				continue;
-			table = of_get_parent(req);
+
+			struct device_node *table __free(device_node) =
+				of_get_parent(req);
+
 			if (table == p->np) {
 				dev_err(p->dev, "%pOF: required-opps of %pOF lead back to this table, which could never be freed\n",
 					p->np, child);
-				of_node_put(table);
 				return -EINVAL;
 			}
-			if (opp_of_seen(seen, *nr, table)) {
-				of_node_put(table);
-			} else if (*nr == OPP_OF_MAX_REQUIRED_TABLES) {
+			if (opp_of_seen(seen, *nr, table))
+				continue;
+			if (*nr == OPP_OF_MAX_REQUIRED_TABLES) {
 				dev_warn_once(p->dev, "%pOF: required-opps reach more than %d tables; loops through %pOF are not looked for\n",
 					      p->np, OPP_OF_MAX_REQUIRED_TABLES,
 					      table);
-				of_node_put(table);
-			} else {
-				seen[(*nr)++] = table;
+				continue;
 			}
+			seen[(*nr)++] = no_free_ptr(table);
 		}
 	}
 
@@ -1355,14 +1355,14 @@ static void opp_of_check_table_phandle(struct device *dev, int index)
 /* A device joining a shared table another device built uses its clock. */
 static void opp_of_check_shared_clock(struct device *dev, int index)
 {
-	struct opp_table *own __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *own __free(put_opp_table) = opp_table_find(dev);
 
 	if (!IS_ERR(own))
 		return;
 
 	struct device_node *np __free(device_node) =
 		opp_of_table_node(dev, index);
-	struct opp_table *shared __free(opp_table_put) =
+	struct opp_table *shared __free(put_opp_table) =
 		np ? opp_table_find_shared(np) : NULL;
 
 	if (shared)

@@ -627,8 +627,6 @@ void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
 void opp_put_sleepable(struct dev_pm_opp *opp);
 
-DEFINE_FREE(opp_put, struct dev_pm_opp *, dev_pm_opp_put(_T))
-
 /* The registry (registry.c) */
 struct opp_table *opp_table_lookup_rcu(const struct device *dev);
 struct opp_table *opp_table_find(struct device *dev);
@@ -707,8 +705,6 @@ struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 int opp_table_link_device(struct opp_table *table, struct device *dev);
 void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
 		struct dev_pm_opp *opp);
-
-DEFINE_FREE(opp_table_put, struct opp_table *, dev_pm_opp_put_opp_table(_T))
 
 /* Lookups (lookup.c) */
 

@@ -264,7 +264,7 @@ void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
  */
 int dev_pm_opp_register_notifier(struct device *dev, struct notifier_block *nb)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
 	if (IS_ERR(table))
 		return PTR_ERR(table);
@@ -285,7 +285,7 @@ EXPORT_SYMBOL(dev_pm_opp_register_notifier);
 int dev_pm_opp_unregister_notifier(struct device *dev,
 				   struct notifier_block *nb)
 {
-	struct opp_table *table __free(opp_table_put) = opp_table_find(dev);
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
 	if (IS_ERR(table))
 		return PTR_ERR(table);

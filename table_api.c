@@ -62,7 +62,6 @@ struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
 						  const char * const names[],
 						  unsigned int count)
 {
-	const char **list __free(kfree) = NULL;
 	struct dev_pm_opp_config config = {};
 	struct opp_table *table;
 	int token;
@@ -70,7 +69,8 @@ struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
 	if (!names || !count)
 		return ERR_PTR(-EINVAL);
 
-	list = kcalloc(count + 1, sizeof(*list), GFP_KERNEL);
+	const char **list __free(kfree) = kcalloc(count + 1, sizeof(*list),
+						  GFP_KERNEL);
 	if (!list)
 		return ERR_PTR(-ENOMEM);
 	memcpy(list, names, array_size(count, sizeof(*list)));
