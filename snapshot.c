@@ -214,6 +214,7 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 	return opp_range_find(snap->opps + snap->nr_avail, snap->nr_unavail,
 			      key, target, match, sorted);
 }
+EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_find);
 
 /* Walks a snapshot's two sorted arrays and a batch together, in table order. */
 struct opp_merge {
@@ -382,6 +383,7 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 
 	return opp_snapshot_rebuild(old, shape, change);
 }
+EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_next);
 
 /**
  * opp_range_find_same() - the OPP of a sorted array equal to another
@@ -411,3 +413,4 @@ struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(opp_range_find_same);
