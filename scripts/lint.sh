@@ -4,7 +4,9 @@
 #   2. scripts/kernel-doc -Wall on them, and every export documented with
 #      Context: and (unless it returns void) Return:;
 #   3. a sparse (C=2) and W=1 build of drivers/opp in the KUnit build dir;
-#   4. Documentation/opp.rst rendered by Sphinx with warnings as errors.
+#   4. Documentation/opp.rst rendered by Sphinx with warnings as errors;
+#   5. scripts/layers.py: calls between the core's files only go down the
+#      order opp.h gives.
 # Exits non-zero when any gate fails; each failure is printed.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -111,12 +113,18 @@ run_sphinx() {
 	[[ $FAILED == 1 ]] || say "documentation rendered: $dir/html/opp.html"
 }
 
+run_layers() {
+	local out
+	out=$(python3 "$OPP_SCRIPTS/layers.py" "$OPP_REPO" 2>&1) || fail "$out"
+}
+
 main() {
 	bash "$OPP_SCRIPTS/deps.sh" python3-sphinx
 	lock_cache
 	bash "$OPP_SCRIPTS/tree.sh"
 	run_checkpatch
 	run_kernel_doc
+	run_layers
 	check_exports
 	run_builds
 	run_sphinx
