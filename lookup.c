@@ -224,7 +224,7 @@ static bool opp_has_keys(struct dev_pm_opp *opp,
 	if (want->level == OPP_LEVEL_UNSET)
 		return true;
 
-	return !opp_level(opp, &level) && level == want->level;
+	return opp_level(opp, &level) && level == want->level;
 }
 
 /*
