@@ -14,11 +14,17 @@
 #include "opp.h"
 
 /*
- * Links one more CPU to @table. As in Linux, a CPU that cannot be linked is
- * skipped and does not fail the call; returns whether the table is now
- * shared with it. A CPU that already uses another table keeps it (Linux
- * would list the CPU in both tables and keep finding its own one), but the
- * table counts as shared all the same, as in Linux.
+ * Links one more CPU to @table; returns whether the table is now shared with
+ * it. A CPU that cannot be linked is skipped and does not fail the call (see
+ * dev_pm_opp_set_sharing_cpus() for who relies on that). A CPU that already
+ * uses another table keeps it: its lookups and transitions go to the OPPs
+ * loaded for it, which its driver may be using. Unlike Linux 6.12, the CPU
+ * is not also listed in @table, where none of its lookups would land and
+ * dev_pm_opp_get_sharing_cpus() would report a CPU that does not follow the
+ * table. The table counts as shared all the same: the caller said it is, and
+ * dev_pm_opp_get_sharing_cpus() must then answer instead of returning
+ * -EINVAL, which cpufreq-dt takes for "nobody said" and answers by sharing
+ * the table with every CPU.
  */
 static bool opp_table_share_with_cpu(struct opp_table *table,
 				     struct device *cpu_dev, int cpu)
@@ -53,10 +59,13 @@ static bool opp_table_share_with_cpu(struct opp_table *table,
  * For platforms whose firmware does not say which CPUs share a clock and a
  * rail. Every CPU of @cpumask without a table of its own then finds
  * @cpu_dev's table, and dev_pm_opp_get_sharing_cpus() reports the table as
- * shared. As in Linux, CPUs already linked are left as they are, a CPU
- * with a table of its own keeps it, and a CPU without a device or one that
- * cannot be linked for want of memory is reported and skipped: none of
- * these fails the call.
+ * shared. CPUs already linked are left as they are, a CPU with a table of
+ * its own keeps it, and a CPU without a device or one that cannot be linked
+ * for want of memory is reported and skipped: none of these fails the call.
+ * cpufreq-dt's fallback passes every possible CPU (cpumask_setall()), some
+ * of which may have no device, and scmi-cpufreq and scpi-cpufreq give up
+ * the whole policy when this call fails, so one CPU must not cost the
+ * others their frequency scaling.
  *
  * Context: Process context; may sleep.
  * Return:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * debugfs view of the OPP tables, laid out as Linux 6.12 lays it out:
+ * debugfs view of the OPP tables, in Linux 6.12's layout so that scripts
+ * written for it keep working:
  *
  *   opp/<device>/opp:<id>/{available,dynamic,turbo,suspend}   Y or N
  *   opp/<device>/opp:<id>/{level,clock_latency_ns,rate_hz}    decimal
@@ -14,9 +15,10 @@
  * non-zero rate; otherwise (levels, bandwidths, several clocks) it is the
  * number of available OPPs the table had once this one was added, which for
  * a device tree table numbers its OPPs 1, 2, ... in node order. Multi-clock
- * OPPs have rate_hz_<n> instead of rate_hz. Where Linux would create a
- * second directory of the same name, and fail, this one appends
- * "-<level>" (and ".<n>" if still taken).
+ * OPPs have rate_hz_<n> instead of rate_hz. Two OPPs at one rate would need
+ * one directory name; unlike Linux 6.12, which fails to create the second,
+ * this one appends "-<level>" to it (and ".<n>" if still taken), so that no
+ * OPP of the table is missing from the view.
  *
  * Beyond 6.12: opp/<device>/stats (current OPP, transitions, last error,
  * time at each OPP) and opp/summary (every table, its devices and OPPs).
@@ -295,7 +297,10 @@ static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
 	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
 }
 
-/* The files in the order Linux creates them. */
+/*
+ * The files in 6.12's order, so that tools listing a directory unsorted
+ * (find, ls -f) print it as they do there.
+ */
 static void opp_debug_fill(struct opp_debug *dbg, struct opp_table *table,
 			   struct dev_pm_opp *opp)
 {
@@ -369,11 +374,13 @@ static unsigned long __opp_debug_shown_before(struct opp_table *table,
 }
 
 /*
- * Caller holds debug_lock. The number Linux names an OPP without a single
- * rate by: how many available OPPs its table had right after adding it (as
- * available). Linux adds the OPPs of a device tree table one at a time in
- * node order, and any other OPP alone, so this counts the available OPPs
- * added before @opp, plus one.
+ * Caller holds debug_lock. The number that names an OPP without a single
+ * rate: how many available OPPs its table had right after adding it (as
+ * available). Scripts find a level-only table's OPPs (a power domain's) as
+ * opp:1, opp:2, ... by this number. The OPPs of a device tree table count as
+ * added one at a time in node order, though they are published together,
+ * and any other OPP alone, so this counts the available OPPs added before
+ * @opp, plus one.
  */
 static unsigned long __opp_debug_ordinal(struct opp_table *table,
 					 struct dev_pm_opp *opp)
@@ -391,8 +398,9 @@ static unsigned long __opp_debug_ordinal(struct opp_table *table,
 }
 
 /*
- * Caller holds debug_lock. "opp:<id>" as in Linux, see the top of this
- * file; a name still taken gets the level appended, then a number.
+ * Caller holds debug_lock. "opp:<id>", the name scripts look an OPP up by
+ * (see the top of this file); a name still taken gets the level appended,
+ * then a number, so that the OPP is shown all the same.
  */
 static void __opp_debug_name(struct opp_table *table, struct dev_pm_opp *opp,
 			     char *name, size_t size)
@@ -481,7 +489,10 @@ struct opp_debug_link {
 	struct dentry *dentry;
 };
 
-/* "<parent>-<device>" when the device has a parent, as in Linux. */
+/*
+ * "<parent>-<device>" when the device has a parent: the directory name
+ * scripts look a device's table up by.
+ */
 static void opp_debug_dev_name(struct device *dev, char *name, size_t size)
 {
 	if (dev->parent)

@@ -225,9 +225,12 @@ static int opp_set_supply(struct opp_transition *t, unsigned int i,
 
 	/*
 	 * The regulator core BUG()s on a range whose floor is above its
-	 * ceiling, as the regulator sees them (ints): a triplet whose target
-	 * or minimum lies above its maximum (a broken table, which Linux
-	 * passes on and crashes) is refused instead.
+	 * ceiling, as the regulator sees them (ints). Only a broken table has
+	 * a triplet whose target or minimum lies above its maximum (the load
+	 * warns about it), and unlike Linux 6.12, which hands it on, the
+	 * transition is refused: -EINVAL is a failed transition, which
+	 * cpufreq-dt and devfreq already take as "still at the old rate",
+	 * where the BUG() would stop the kernel.
 	 */
 	if (lo > hi || mid > hi)
 		return -EINVAL;
@@ -286,9 +289,13 @@ static int opp_call_set_opp_helper(struct opp_transition *t,
 
 /*
  * Without a platform callback, the core enables the supplies once their
- * voltage is set (as Linux does, for regulators left on by the boot loader)
- * and disables them when the votes are dropped, or when a first transition
- * is walked back.
+ * voltage is set and disables them when the votes are dropped, or when a
+ * first transition is walked back. The enable is the use count that keeps
+ * a regulator the boot loader left on from being switched off as unused at
+ * the end of boot, under a running device. Taking it only after the voltage
+ * is set means a supply that was off comes on at the OPP's voltage, and the
+ * enable's balancing of coupled regulators sees this device's request
+ * instead of none.
  */
 static int opp_switch_supplies(struct opp_transition *t, bool on)
 {

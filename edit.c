@@ -243,7 +243,10 @@ static struct dev_pm_opp_supply *__opp_supplies(struct opp_table *table,
 
 /*
  * An OPP added twice is accepted when the one in the table is available and
- * has the same voltage, as Linux does; anything else is a conflict.
+ * has the same voltage: both describe the same point, so nothing is lost,
+ * and a driver that adds an OPP its table already holds goes on probing.
+ * Anything else is a conflict: the two disagree about one point, and the
+ * core cannot tell which of them the hardware was validated at.
  */
 static bool __opp_is_harmless_duplicate(struct opp_table *table,
 					struct dev_pm_opp *old,
@@ -296,7 +299,9 @@ static int __opp_edit_insert(struct opp_edit *e)
  * Caller holds the table's lock. Moves to the front of @opps, in order, those
  * the table does not have yet, and sets *@nr_new to their number; an OPP the
  * table has already, available and with the same first voltage, is left at
- * the back, as Linux ignores such a repeat. Any other equal OPP is a clash.
+ * the back: a harmless repeat (see __opp_is_harmless_duplicate()), which a
+ * device tree table may hold as a second node for one point. Any other equal
+ * OPP is a clash.
  */
 static int __opp_batch_drop_repeats(struct opp_table *table,
 				    struct dev_pm_opp **opps, unsigned int nr,
@@ -332,7 +337,8 @@ static int __opp_batch_drop_repeats(struct opp_table *table,
  *
  * All or nothing: lookups see the table without any of @opps or with all of
  * those it takes. An OPP equal to one the table has, which is available and
- * has the same first voltage, is not taken, as Linux ignores such repeats.
+ * has the same first voltage, is not taken: it is the same point, so a
+ * device tree table that repeats an OPP added by code still loads.
  * On success the taken OPPs are the first ones of @opps, in their order: the
  * table owns the caller's references on them and the notifiers got one
  * %OPP_EVENT_ADD for each; the others, and all of them on failure, still

@@ -21,9 +21,10 @@ static const char * const opp_match_names[] = {
 };
 
 /*
- * A lookup found nothing. Drivers probe on purpose (cpufreq and devfreq walk
- * find_freq_ceil() past the top to find the end), and Linux is silent then:
- * so is this, unless dynamic debug asks for what the table holds.
+ * A lookup found nothing. That is no error: drivers probe on purpose
+ * (cpufreq and devfreq walk find_freq_ceil() past the top to find the end),
+ * and a message would flood the log of every such caller. So this is silent
+ * unless dynamic debug asks for what the table holds.
  */
 static void __cold opp_debug_miss(struct device *dev,
 				  const struct opp_snapshot *snap,

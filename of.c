@@ -3,14 +3,20 @@
  * Device tree OPP tables: "operating-points-v2" (and the legacy
  * "operating-points") turned into the core's tables.
  *
- * A table loads the OPPs Linux 6.12 loads from it, and fails where Linux
- * fails, with Linux's error. The nodes are read in device tree order, each
- * checked as Linux checks it (a node Linux skips is skipped, with a warning
- * naming it), but nothing is published until the last node is read: then
- * the OPPs enter the table all at once. A load that fails says which node
- * and why, and leaves nothing of the table behind. Beyond Linux, a table
- * whose required OPPs lead back to it is refused: Linux loads it and can
- * never free it.
+ * The tables boards ship were written and validated on Linux 6.12, so a
+ * table loads the OPPs 6.12 loads from it and fails where 6.12 fails, with
+ * the same error: an OPP 6.12 skips may be a point the chip was never
+ * qualified at, one it loads may be the point a board suspends at or needs
+ * for its workload, and a driver's probe takes its error path on the error
+ * it gets (sdhci-msm, the Qualcomm SPI drivers and panfrost go on without
+ * DVFS on -ENODEV and fail on any other error). The nodes are read in device
+ * tree order, each checked in the order 6.12 checks it, so that a node with
+ * several faults is skipped or fails the table for the same fault (a skipped
+ * node is warned about, by name); nothing is published until the last node
+ * is read: then the OPPs enter the table all at once. A load that fails says
+ * which node and why, and leaves nothing of the table behind. Unlike Linux
+ * 6.12, a table whose required OPPs lead back to it is refused: its OPPs
+ * would hold each other in a circle of references and never be freed.
  */
 
 #define pr_fmt(fmt) "opp: " fmt
@@ -111,10 +117,12 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_get_opp_desc_node);
 /* ------------------------------------------------------------------------ */
 
 /*
- * Cells are read the way Linux reads them: a property is counted in whole
- * cells, a tail shorter than a cell is ignored, and a single-value property
- * gives its first cell whatever its length. Every such oddity that Linux
- * lets pass is warned about, naming the node.
+ * Cells are read leniently: a property is counted in whole cells, a tail
+ * shorter than a cell is ignored, and a single-value property gives its
+ * first cell whatever its length. Boards whose tables have such oddities
+ * load them on Linux 6.12 and run at their OPPs; refusing the property would
+ * cost them an OPP or the table. Every oddity is warned about, naming the
+ * node, so that the device tree gets fixed.
  */
 
 /* "opp-<what>-<prop_name>" when the node has it, else "opp-<what>". */
@@ -166,7 +174,12 @@ static bool opp_of_read_one(const struct opp_of_parser *p,
 	return true;
 }
 
-/* Warns about a rate Linux takes but the clock framework cannot set. */
+/*
+ * Every rate loads: multi-clock tables (UFS) give 0 for the clocks they do
+ * not scale, and a table whose device has no clock (firmware owns it) uses
+ * its rates only as keys. Warns about a rate a single clock cannot be set
+ * to.
+ */
 static void opp_of_lint_rate(const struct opp_of_parser *p,
 			     struct device_node *np, u64 rate,
 			     unsigned int nr_clks)
@@ -258,9 +271,11 @@ static bool opp_of_read_level(const struct opp_of_parser *p,
 }
 
 /*
- * Rate, bandwidth and level: at least one of them names the OPP. As in
- * Linux, a malformed rate or bandwidth fails the table, and an OPP without
- * any key fails it with -ENODEV.
+ * Rate, bandwidth and level: at least one of them names the OPP. A malformed
+ * rate or bandwidth fails the table: the OPP's place in it and the point it
+ * stands for cannot be known. An OPP without any key fails it with -ENODEV,
+ * the error drivers such as sdhci-msm and panfrost take for "no table" and
+ * probe on without DVFS, as they do with this table on Linux 6.12.
  */
 static int opp_of_read_keys(const struct opp_of_parser *p,
 			    struct device_node *np, struct dev_pm_opp *opp)
@@ -293,9 +308,12 @@ static int opp_of_read_keys(const struct opp_of_parser *p,
 /*
  * "opp-supported-hw": one or more versions of supported_hw_count cells; the
  * OPP is for this hardware when every cell of one version shares a bit with
- * the hardware's word at the same position. As in Linux, a table without
- * hardware versions skips the OPPs that have the property, and a table with
- * them skips the OPPs whose property is missing or not whole versions.
+ * the hardware's word at the same position. An OPP is only loaded when it
+ * is known to be meant for this hardware, since it may be a point another
+ * variant of the chip is qualified at and this one is not: a table without
+ * hardware versions skips the OPPs that have the property (nothing to match
+ * it against), and a table with them skips the OPPs whose property is
+ * missing or not whole versions.
  */
 static bool opp_of_is_supported(const struct opp_of_parser *p,
 				struct device_node *np)
@@ -333,9 +351,13 @@ static bool opp_of_is_opp_node(struct device_node *np)
 }
 
 /*
- * Entry @i of a loaded required table: the OPP must be in it, as Linux links
- * it at once. A device in a single power domain takes the domain's level as
- * its own, as Linux does, unless a required device carries it.
+ * Entry @i of a loaded required table: the OPP must be in it (-ENODEV
+ * otherwise), since a transition to the OPP could never cast the vote the
+ * device needs. A device in a single power domain takes the domain OPP's
+ * level as its own, unless a required device votes it: the device votes that
+ * level to its domain in a transition (without it, a driver such as
+ * sdhci-msm would raise its clock with no vote on the rail), and lookups by
+ * level, sorting, repeats and debugfs see the level it runs at.
  */
 static int opp_of_link_loaded(const struct opp_of_parser *p,
 			      struct device_node *np, struct dev_pm_opp *opp,
@@ -382,8 +404,11 @@ static void opp_of_link_later(const struct opp_of_parser *p,
 }
 
 /*
- * "required-opps": as many entries as the table's first OPP has; a missing
- * entry is kept as NULL and an extra one is ignored, as Linux does.
+ * "required-opps": as many entries as the table's first OPP has, one per
+ * required device the transitions vote through. A missing entry is kept as
+ * NULL, which makes the OPP unavailable once that table is loaded while the
+ * rest of the table stays usable, and an extra one is ignored, having no
+ * device to be voted through; both are warned about.
  */
 static int opp_of_read_required(const struct opp_of_parser *p,
 				struct device_node *np, struct dev_pm_opp *opp)
@@ -443,8 +468,10 @@ static bool opp_of_has_supply_props(const struct opp_of_parser *p,
 
 /*
  * Without configured regulators, the first OPP whose supplies are read fixes
- * their number, as in Linux: one when it has a supply property, none
- * otherwise. The storage of an OPP holds one supply either way.
+ * their number: one when it has a supply property, so that drivers that set
+ * the voltage themselves (imx6q-cpufreq, mediatek-cpufreq) and the energy
+ * model read the OPPs' voltages; none otherwise, so that debugfs shows no
+ * supply-0 of zeros. The storage of an OPP holds one supply either way.
  */
 static void opp_of_fix_supplies(struct opp_of_parser *p,
 				struct device_node *np, struct dev_pm_opp *opp)
@@ -471,8 +498,9 @@ static int opp_of_supply_cells(const struct opp_of_parser *p,
 
 /*
  * Lint: a window with min above max admits no voltage, and a target outside
- * its window is a typo. Linux takes both, and real tables (the binding's
- * first tutorial among them) write <min target max>.
+ * its window is a typo. Both load, with a warning: real tables (the binding's
+ * first tutorial among them) write <min target max>, and the boards that
+ * ship them run at those OPPs.
  */
 static void opp_of_lint_window(const struct opp_of_parser *p,
 			       struct device_node *np,
@@ -491,7 +519,10 @@ static void opp_of_lint_window(const struct opp_of_parser *p,
 
 /*
  * "opp-microvolt[-<name>]": one value or a <target min max> per supply. A
- * table driving regulators needs it on its first OPP, as in Linux.
+ * table driving regulators needs it on its first OPP (-EINVAL otherwise): a
+ * table that gives the named regulators no voltage at all was not written
+ * for them. A later OPP without it gets 0 V, which the check against the
+ * regulators' ranges usually disables, so that OPP is lost, not the table.
  */
 static int opp_of_read_microvolt(const struct opp_of_parser *p,
 				 struct device_node *np,
@@ -578,9 +609,13 @@ static int opp_of_read_supplies(struct opp_of_parser *p,
 }
 
 /*
- * Reads one OPP node into a new, unpublished OPP, in Linux's order: the keys,
+ * Reads one OPP node into a new, unpublished OPP, in this order: the keys,
  * whether the node is for this hardware, the required OPPs, the supplies.
- * Returns NULL for a node Linux skips.
+ * The order decides which fault of a node counts: a malformed key fails the
+ * table even in a node for other hardware, malformed supplies there do not.
+ * Another order would fail tables that boards load on Linux 6.12, where
+ * they were validated, or load ones that fail there. Returns NULL for a
+ * skipped node.
  */
 static struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 					  struct device_node *np)
@@ -711,7 +746,8 @@ static void opp_of_lint_order(struct opp_of_parser *p, struct dev_pm_opp *opp)
 
 /*
  * A required OPP that is disabled when its table is there disables the OPP
- * that needs it, as in Linux. Only once every required table is loaded.
+ * that needs it: a transition to it would need a state the required device
+ * does not offer. Only once every required table is loaded.
  */
 static void opp_of_check_required_available(const struct opp_of_parser *p,
 					    struct dev_pm_opp *opp)
@@ -731,10 +767,12 @@ static void opp_of_check_required_available(const struct opp_of_parser *p,
 }
 
 /*
- * Takes a new OPP into the sorted set, in device tree order, checking it as
- * Linux does when it adds it: repeats first, then whether the regulators
- * can give its voltages and whether its required OPPs are available.
- * Consumes @opp.
+ * Takes a new OPP into the sorted set, in device tree order, checking
+ * repeats first, then whether the regulators can give its voltages and
+ * whether its required OPPs are available. The order decides which of two
+ * nodes for one point survives and when the table fails with -EEXIST (a
+ * repeat of an OPP these checks disabled is a clash); another order would
+ * change which OPPs a board validated on Linux 6.12 gets. Consumes @opp.
  */
 static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 {
@@ -839,15 +877,20 @@ static void opp_of_free_unpublished(struct opp_of_parser *p)
 /* ------------------------------------------------------------------------ */
 
 /*
- * As in Linux, only a path that is not there yet fails the load; a table
- * whose paths cannot be had loads without bandwidths (and its OPPs that
- * have some fail on their own).
+ * Only a path that is not there yet fails the load, with -EPROBE_DEFER so
+ * that the driver probes again once the interconnect provider is up. A table
+ * whose paths cannot be had at all loads without bandwidths (and its OPPs
+ * that have some fail on their own): the device loses its bandwidth votes
+ * but keeps scaling its clocks and supplies.
  */
 static int opp_of_setup_paths(struct opp_of_parser *p)
 {
 	int nr = opp_of_count_paths(p->dev, p->np), ret = 0;
 
-	/* Beyond Linux: an OPP counts its paths in a byte. */
+	/*
+	 * Unlike Linux 6.12, more than 255 paths fail the load: an OPP counts
+	 * its paths in a byte.
+	 */
 	if (nr > U8_MAX) {
 		dev_err(p->dev, "%pOF: %d interconnect paths, more than %u\n",
 			p->dev->of_node, nr, U8_MAX);
@@ -883,7 +926,9 @@ static struct device_node *opp_of_required_table(struct device_node *first,
 /*
  * The tables the table's OPPs require OPPs of, one per entry of its first
  * OPP, and whether each is loaded. An entry that names no node makes the
- * table's OPPs require nothing, as in Linux.
+ * table's OPPs require nothing: the table loads and the device scales its
+ * clocks and supplies, as the board does on Linux 6.12, instead of failing
+ * its probe.
  */
 static int opp_of_setup_required(struct opp_of_parser *p)
 {
@@ -900,7 +945,10 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 			 first);
 		return 0;
 	}
-	/* Beyond Linux: an OPP counts its required OPPs in a byte. */
+	/*
+	 * Unlike Linux 6.12, more than 255 entries fail the load: an OPP
+	 * counts its required OPPs in a byte.
+	 */
 	if (count > U8_MAX) {
 		dev_err(p->dev, "%pOF: required-opps has %u entries, more than %u\n",
 			first, count, U8_MAX);
@@ -977,10 +1025,12 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 }
 
 /*
- * Refused beyond Linux: an OPP that requires an OPP of its own table,
- * directly or through other tables. Linux loads it, links the OPPs in a
- * circle of references, and never frees them. Walk the tables the table
- * requires, breadth first, and refuse the table when the walk comes back.
+ * Refused, unlike Linux 6.12, which loads it: an OPP that requires an OPP of
+ * its own table, directly or through other tables. Once every table of the
+ * loop is loaded its OPPs hold each other in a circle of references and are
+ * never freed; refusing the table is the only way not to leak it. Walk the
+ * tables the table requires, breadth first, and refuse the table when the
+ * walk comes back.
  */
 static int opp_of_check_required_loop(const struct opp_of_parser *p)
 {
@@ -1060,7 +1110,11 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 /* operating-points (legacy)                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* As in Linux, the OPPs of the legacy binding have level 0. */
+/*
+ * The OPPs of the legacy binding have level 0, as OPPs from dev_pm_opp_add()
+ * do (neither takes a level): an OPP a driver adds at a rate of the legacy
+ * table is then the same OPP, a harmless repeat, not a second one.
+ */
 static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p, u32 khz,
 					 u32 uv)
 {
@@ -1082,7 +1136,11 @@ static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p, u32 khz,
 	return opp;
 }
 
-/* Checks "operating-points" as Linux does; returns its number of pairs. */
+/*
+ * Checks "operating-points": the errors (-ENODATA without a value, -EINVAL
+ * for a list that is not pairs) are those the drivers of old boards were
+ * written against. Returns its number of pairs.
+ */
 static int opp_of_count_v1(struct opp_of_parser *p, struct property *prop)
 {
 	struct device_node *np = p->dev->of_node;
@@ -1158,8 +1216,12 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 
 /*
  * A table whose required tables were not all loaded links them when they
- * are: as in Linux, its OPPs whose required OPPs are disabled then, or are
- * not in the table they should be in, become unavailable. Every table load
+ * are: drivers probe in no fixed order, and waiting instead of returning
+ * -EPROBE_DEFER spares the consumers a probe storm. Its OPPs whose required
+ * OPPs are disabled then become unavailable, as they would be had the
+ * required table been there first; so do those whose required OPP is not in
+ * the table it should be in (Linux 6.12 dereferences the missing link
+ * there), since a transition could never cast their vote. Every table load
  * makes a pass over the pending tables; passes are serialised, and a table
  * is visited once per pass.
  */
@@ -1326,9 +1388,10 @@ static void opp_of_parser_release(struct opp_of_parser *p)
 }
 
 /*
- * As in Linux, an "operating-points-v2" entry that names no node is as if
- * it were not there: "operating-points" is loaded instead, or the load
- * fails with -ENODEV. Say so, since it is most likely a mistake.
+ * An "operating-points-v2" entry that names no node is as if it were not
+ * there: "operating-points" is loaded instead, so an old board keeps its
+ * legacy table, or the load fails with -ENODEV, which drivers take for "no
+ * table". Say so, since it is most likely a mistake.
  */
 static void opp_of_check_table_phandle(struct device *dev, int index)
 {
@@ -1378,7 +1441,11 @@ static int opp_of_add_table(struct device *dev, int index)
 	if (IS_ERR_OR_NULL(dev))
 		return -EINVAL;
 
-	/* A single table serves every index, as in Linux. */
+	/*
+	 * A single table serves every index: power domain providers whose
+	 * domains share one table list it once (Qualcomm's rpmhpd), and
+	 * of_genpd_add_provider_onecell() loads entry i for domain i.
+	 */
 	if (index && of_count_phandle_with_args(dev->of_node,
 						"operating-points-v2", NULL) == 1)
 		index = 0;
@@ -1413,13 +1480,14 @@ static int opp_of_add_table(struct device *dev, int index)
  *	domain providers) with several
  *
  * The table is read in one step and published at once; on any error nothing
- * of it remains. It holds the OPPs Linux 6.12 loads from it: nodes Linux
- * skips (not for this hardware, malformed "opp-supported-hw", repeats of an
- * OPP with the same voltage) are skipped, with a warning naming the node
- * where the device tree is at fault. A table marked "opp-shared" that
- * another device loaded already is shared, not read again. Undo with
- * dev_pm_opp_of_remove_table(). Without "operating-points-v2", or when its
- * entry names no node, the legacy "operating-points" is loaded.
+ * of it remains. It holds the OPPs Linux 6.12 loads from it, the ones the
+ * board's table was validated with: nodes not for this hardware, with a
+ * malformed "opp-supported-hw", or repeating an OPP with the same voltage
+ * are skipped, with a warning naming the node where the device tree is at
+ * fault. A table marked "opp-shared" that another device loaded already is
+ * shared, not read again. Undo with dev_pm_opp_of_remove_table(). Without
+ * "operating-points-v2", or when its entry names no node, the legacy
+ * "operating-points" is loaded.
  *
  * Context: Process context; may sleep.
  * Return:

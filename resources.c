@@ -265,12 +265,14 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
  * @dev: a device about to use it
  *
  * Devices that share a table share its clock, the one of the device that
- * built it, as in Linux. Some boards point devices on different clocks at
- * one table on purpose (Exynos bus devfreq), so a device whose own clock
- * is another one joins all the same, with a warning that transitions move
- * the table's clock, not its own. A device without a clock, or one whose
- * clock cannot be had yet, is not checked; nor is a table whose clocks the
- * platform configured.
+ * built it: a table has one set of resources, which a transition through
+ * any of its devices moves, and the devices an "opp-shared" table is
+ * written for (the CPUs of a cluster) are on one clock. Some boards point
+ * devices on different clocks at one table on purpose (Exynos bus
+ * devfreq), so a device whose own clock is another one joins all the same,
+ * with a warning that transitions move the table's clock, not its own. A
+ * device without a clock, or one whose clock cannot be had yet, is not
+ * checked; nor is a table whose clocks the platform configured.
  *
  * Context: Process context; takes the table's dvfs_lock and may sleep.
  */

@@ -279,7 +279,9 @@ void opp_votes_drop_voter(struct opp_table *table)
  * votes (dev_pm_opp_set_rate() with 0) or clears its configuration gives its
  * vote back, and with no vote left @dev goes to state 0. Not needed, and
  * not used, for power domains attached by name, which genpd aggregates.
- * Without it, as in Linux 6.12, the last transition wins.
+ * Without it the last transition wins, so nothing changes for a required
+ * device whose owner did not ask: only that owner knows whether its
+ * consumers' levels combine by taking the highest.
  *
  * Context: Process context; may sleep.
  * Return:
