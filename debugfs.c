@@ -297,10 +297,7 @@ static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
 	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
 }
 
-/*
- * The files in 6.12's order, so that tools listing a directory unsorted
- * (find, ls -f) print it as they do there.
- */
+/* The files in the order of 6.12's layout (see the top of this file). */
 static void opp_debug_fill(struct opp_debug *dbg, struct opp_table *table,
 			   struct dev_pm_opp *opp)
 {

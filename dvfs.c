@@ -293,9 +293,8 @@ static int opp_call_set_opp_helper(struct opp_transition *t,
  * first transition is walked back. The enable is the use count that keeps
  * a regulator the boot loader left on from being switched off as unused at
  * the end of boot, under a running device. Taking it only after the voltage
- * is set means a supply that was off comes on at the OPP's voltage, and the
- * enable's balancing of coupled regulators sees this device's request
- * instead of none.
+ * is set means a supply that was off comes on at the OPP's voltage, not at
+ * whatever voltage it was left at.
  */
 static int opp_switch_supplies(struct opp_transition *t, bool on)
 {
