@@ -171,8 +171,12 @@ msg_core() {
 	debugfs layout, plus an opp_set_rate tracepoint, per-table
 	statistics and a summary file in debugfs.
 
-	The data model and the locking rules are described at the top of
-	drivers/opp/opp.h.
+	The core is split into one file per concern (the OPP object,
+	snapshots, the registry of tables, required OPPs, resources, table
+	lifetime, lookups, writers, DVFS, configuration, the table-returning
+	API, CPUs, device tree, energy model), and calls between them only
+	go down that order. The data model, the locking rules and the file
+	order are described at the top of drivers/opp/opp.h.
 	EOF
 }
 
@@ -223,8 +227,8 @@ msg_doc() {
 	and locking rules, the device tree binding as the core reads it,
 	DVFS ordering and rollback, both regulator APIs, the differences
 	from the previous implementation that a caller can observe, debugfs,
-	the tracepoint, the tests, and the API reference extracted from the
-	kernel-doc comments.
+	the tracepoint, and the API reference extracted from the kernel-doc
+	comments.
 	EOF
 }
 
