@@ -125,6 +125,12 @@ struct opp_kunit_icc *opp_kunit_icc_provider(struct kunit *test,
 	}
 
 	ret = icc_provider_register(&icc->provider);
+	if (ret) {
+		/* Nothing holds the nodes yet: they go before the abort. */
+		icc_nodes_remove(&icc->provider);
+		for (i = 0; i < nr; i++)
+			icc_node_destroy(OPP_KUNIT_ICC_ID_BASE + i);
+	}
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	ret = kunit_add_action_or_reset(test, opp_kunit_icc_remove, icc);
 	KUNIT_ASSERT_EQ(test, ret, 0);
