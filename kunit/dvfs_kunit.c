@@ -244,6 +244,11 @@ static void opp_dvfs_no_opp_no_clock_is_enodev(struct kunit *test)
 	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), -ENODEV);
+}
+
+/* A NULL device gets -EINVAL from set_rate. */
+static void opp_dvfs_null_device_is_einval(struct kunit *test)
+{
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(NULL, DVFS_F1), -EINVAL);
 }
 
@@ -326,8 +331,18 @@ static void opp_dvfs_missing_regulator_fails(struct kunit *test)
 	table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
 	KUNIT_EXPECT_TRUE(test, IS_ERR(table));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
-	table = dev_pm_opp_set_regulators(fix->dev, name, 0);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(table), -EINVAL);
+}
+
+/* Naming no regulator at all is -EINVAL. */
+static void opp_dvfs_zero_regulators_is_einval(struct kunit *test)
+{
+	static const char * const name[] = { "vdd" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-none",
+						    false, DVFS_F1, 1);
+
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(dev_pm_opp_set_regulators(fix->dev, name, 0)),
+			-EINVAL);
 }
 
 /* OPPs the regulator cannot supply are disabled. */
@@ -678,11 +693,13 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_clock_only_table_has_no_volt_latency),
 	KUNIT_CASE(opp_dvfs_clockless_table_votes_supply),
 	KUNIT_CASE(opp_dvfs_no_opp_no_clock_is_enodev),
+	KUNIT_CASE(opp_dvfs_null_device_is_einval),
 	KUNIT_CASE(opp_dvfs_unknown_support_keeps_opp),
 	KUNIT_CASE(opp_dvfs_no_table_is_enodev),
 	KUNIT_CASE(opp_dvfs_token_form_regulators),
 	KUNIT_CASE(opp_dvfs_sync_regulators_restores_voltage),
 	KUNIT_CASE(opp_dvfs_missing_regulator_fails),
+	KUNIT_CASE(opp_dvfs_zero_regulators_is_einval),
 	KUNIT_CASE(opp_dvfs_unsupported_voltage_disables_opp),
 	KUNIT_CASE(opp_dvfs_regulators_after_opps_is_ebusy),
 	KUNIT_CASE(opp_dvfs_tracepoint_reports_transitions),
