@@ -303,14 +303,19 @@ static void opp_dvfs_token_form_regulators(struct kunit *test)
 	EXPECT_LOG(test, fix, OFF(0));
 }
 
+/* Not at an OPP yet, sync_regulators() has nothing to put back. */
+static void opp_dvfs_sync_regulators_before_any_opp_is_noop(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+}
+
 /* sync_regulators() puts back the voltage a supply lost, at the OPP. */
 static void opp_dvfs_sync_regulators_restores_voltage(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	/* Not at an OPP yet: nothing to put back. */
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
 	fix->regs[0].sel = 0;
@@ -697,6 +702,7 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_unknown_support_keeps_opp),
 	KUNIT_CASE(opp_dvfs_no_table_is_enodev),
 	KUNIT_CASE(opp_dvfs_token_form_regulators),
+	KUNIT_CASE(opp_dvfs_sync_regulators_before_any_opp_is_noop),
 	KUNIT_CASE(opp_dvfs_sync_regulators_restores_voltage),
 	KUNIT_CASE(opp_dvfs_missing_regulator_fails),
 	KUNIT_CASE(opp_dvfs_zero_regulators_is_einval),

@@ -279,11 +279,19 @@ static void opp_of_prop_name_selects_named_props(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, supply.u_volt, NAMED_V_FAST);
 	KUNIT_EXPECT_EQ(test, supply.u_amp, NAMED_A_FAST);
 
-	/* Configuration must come before the OPPs. */
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_prop_name(dev, "slow"), -EBUSY);
 	dev_pm_opp_of_remove_table(dev);
 	opp_of_drop_config(test, token);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/* A property name must come before the OPPs: once loaded, -EBUSY. */
+static void opp_of_prop_name_after_opps_is_ebusy(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,named");
+
+	opp_of_hold_config(test, dev, dev_pm_opp_set_prop_name(dev, "fast"));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_prop_name(dev, "slow"), -EBUSY);
 }
 
 /* Hardware versions keep the OPPs one of whose versions matches. */
@@ -778,6 +786,7 @@ static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_devm_failed_load_keeps_nothing),
 	KUNIT_CASE(opp_of_plain_props_without_prop_name),
 	KUNIT_CASE(opp_of_prop_name_selects_named_props),
+	KUNIT_CASE(opp_of_prop_name_after_opps_is_ebusy),
 	KUNIT_CASE(opp_of_supported_hw_filters_opps),
 	KUNIT_CASE(opp_of_no_supported_hw_keeps_unconditional),
 	KUNIT_CASE(opp_of_supported_hw_matching_nothing),
