@@ -141,35 +141,40 @@ static void opp_api_get_bw_bad_index(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_bw(opp, true, 0), 0);
 }
 
-/* dev_pm_opp_get() and dev_pm_opp_get_opp_table_ref() return their object. */
-static void opp_api_get_returns_object(struct kunit *test)
+/* dev_pm_opp_get() returns its OPP with one more reference. */
+static void opp_api_get_returns_opp(struct kunit *test)
 {
 	struct device *dev = opp_api_three(test, false);
 	struct dev_pm_opp *opp = opp_kunit_find_exact(test, dev, F2, true);
 	unsigned int refs = kref_read(&opp->kref);
-	struct opp_table *table = dev_pm_opp_get_opp_table(dev);
-	unsigned int table_refs;
 
 	KUNIT_EXPECT_PTR_EQ(test, dev_pm_opp_get(opp), opp);
 	KUNIT_EXPECT_EQ(test, kref_read(&opp->kref), refs + 1);
 	dev_pm_opp_put(opp);
 	KUNIT_EXPECT_EQ(test, kref_read(&opp->kref), refs);
+}
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
+/* dev_pm_opp_get_opp_table_ref() returns its table with one more reference. */
+static void opp_api_get_table_ref_returns_table(struct kunit *test)
+{
+	struct device *dev = opp_api_three(test, false);
+	struct opp_table *table;
+	unsigned int table_refs;
+
+	table = opp_kunit_hold_table(test, dev_pm_opp_get_opp_table(dev));
 	table_refs = kref_read(&table->kref);
 	KUNIT_EXPECT_PTR_EQ(test, dev_pm_opp_get_opp_table_ref(table), table);
 	KUNIT_EXPECT_EQ(test, kref_read(&table->kref), table_refs + 1);
 	dev_pm_opp_put_opp_table(table);
 	KUNIT_EXPECT_EQ(test, kref_read(&table->kref), table_refs);
-	dev_pm_opp_put_opp_table(table);
 }
 
-/* __free(put_opp) and __free(put_opp_table) drop at the end of the scope. */
-static void opp_api_free_classes(struct kunit *test)
+/* __free(put_opp) drops the OPP at the end of the scope, not an error. */
+static void opp_api_free_put_opp(struct kunit *test)
 {
 	struct device *dev = opp_api_three(test, false);
 	struct dev_pm_opp *held = opp_kunit_find_exact(test, dev, F2, true);
-	unsigned int refs = kref_read(&held->kref), table_refs;
+	unsigned int refs = kref_read(&held->kref);
 
 	{
 		struct dev_pm_opp *opp __free(put_opp) =
@@ -187,22 +192,24 @@ static void opp_api_free_classes(struct kunit *test)
 
 		KUNIT_EXPECT_EQ(test, PTR_ERR(miss), -ERANGE);
 	}
+}
 
+/* __free(put_opp_table) drops the table at the end of the scope. */
+static void opp_api_free_put_opp_table(struct kunit *test)
+{
+	struct device *dev = opp_api_three(test, false);
+	struct opp_table *table;
+	unsigned int table_refs;
+
+	table = opp_kunit_hold_table(test, dev_pm_opp_get_opp_table(dev));
+	table_refs = kref_read(&table->kref);
 	{
-		struct opp_table *table __free(put_opp_table) =
-			dev_pm_opp_get_opp_table(dev);
+		struct opp_table *again __free(put_opp_table) =
+			dev_pm_opp_get_opp_table_ref(table);
 
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
-		table_refs = kref_read(&table->kref);
-		{
-			struct opp_table *again __free(put_opp_table) =
-				dev_pm_opp_get_opp_table_ref(table);
-
-			KUNIT_EXPECT_EQ(test, kref_read(&again->kref),
-					table_refs + 1);
-		}
-		KUNIT_EXPECT_EQ(test, kref_read(&table->kref), table_refs);
+		KUNIT_EXPECT_EQ(test, kref_read(&again->kref), table_refs + 1);
 	}
+	KUNIT_EXPECT_EQ(test, kref_read(&table->kref), table_refs);
 
 	{
 		struct opp_table *none __free(put_opp_table) =
@@ -465,8 +472,10 @@ static void opp_api_set_rate_error_describes_table(struct kunit *test)
 static struct kunit_case opp_api_cases[] = {
 	KUNIT_CASE(opp_api_get_bw_each_path),
 	KUNIT_CASE(opp_api_get_bw_bad_index),
-	KUNIT_CASE(opp_api_get_returns_object),
-	KUNIT_CASE(opp_api_free_classes),
+	KUNIT_CASE(opp_api_get_returns_opp),
+	KUNIT_CASE(opp_api_get_table_ref_returns_table),
+	KUNIT_CASE(opp_api_free_put_opp),
+	KUNIT_CASE(opp_api_free_put_opp_table),
 	KUNIT_CASE(opp_api_find_key_at_one_rate),
 	KUNIT_CASE(opp_api_find_key_without_rate),
 	KUNIT_CASE(opp_api_find_key_no_match),

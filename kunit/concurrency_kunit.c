@@ -15,7 +15,6 @@
 #include <linux/kthread.h>
 #include <linux/pm_opp.h>
 #include <linux/sched.h>
-#include <linux/sched/task.h>
 
 #include "../opp.h"
 #include "opp_kunit_helpers.h"
@@ -165,19 +164,15 @@ static void opp_concurrency_readers_see_consistent_table(struct kunit *test)
 
 	init_completion(&race->done);
 	atomic_set(&race->running, NR_THREADS);
-	for (i = 0; i < NR_THREADS; i++) {
-		task[i] = kthread_create(race_threads[i], race, "opp-race-%u", i);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, task[i]);
-		get_task_struct(task[i]);
-	}
+	for (i = 0; i < NR_THREADS; i++)
+		task[i] = opp_kunit_kthread(test, race_threads[i], race,
+					    "opp-race", i);
 	for (i = 0; i < NR_THREADS; i++)
 		wake_up_process(task[i]);
 
 	finished = wait_for_completion_timeout(&race->done, 120 * HZ);
-	for (i = 0; i < NR_THREADS; i++) {
-		kthread_stop(task[i]);
-		put_task_struct(task[i]);
-	}
+	for (i = 0; i < NR_THREADS; i++)
+		opp_kunit_kthread_stop_now(test, task[i]);
 
 	KUNIT_EXPECT_TRUE_MSG(test, finished, "threads did not finish in time");
 	KUNIT_EXPECT_EQ(test, atomic_read(&race->lookups), 2 * READER_ITERS);

@@ -6,6 +6,7 @@
  */
 
 #include <kunit/of.h>
+#include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/clk.h>
 #include <linux/completion.h>
@@ -15,7 +16,6 @@
 #include <linux/pm_opp.h>
 #include <linux/pm_runtime.h>
 #include <linux/regulator/consumer.h>
-#include <linux/sched/task.h>
 
 #include "../opp.h"
 #include "../trace.h"
@@ -43,8 +43,8 @@ static void opp_dvfs_put_regulators(void *table)
 }
 
 /*
- * A device at DVFS_F1 with one supply named the original way, three OPPs,
- * and a first transition done: the log starts empty.
+ * A device whose clock is at DVFS_F1, with one supply named the original
+ * way and three OPPs; no transition done yet.
  */
 static struct opp_kunit_dvfs *one_supply(struct kunit *test)
 {
@@ -64,49 +64,6 @@ static struct opp_kunit_dvfs *one_supply(struct kunit *test)
 	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
 	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
 	return fix;
-}
-
-/* The first transition sets the voltage, enables the supply, sets the rate. */
-static void opp_dvfs_first_transition_enables_supply(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2), ON(0), RATE(DVFS_F2));
-	KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
-}
-
-/* Scaling up sets the voltage before the rate. */
-static void opp_dvfs_scale_up_sets_voltage_before_rate(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
-}
-
-/* Scaling down sets the rate before the voltage. */
-static void opp_dvfs_scale_down_sets_rate_before_voltage(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	fix->nr = 0;
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	EXPECT_LOG(test, fix, RATE(DVFS_F1), VOLT(0, DVFS_V1));
-}
-
-/* The same OPP at the same rate touches nothing. */
-static void opp_dvfs_same_opp_touches_nothing(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	fix->nr = 0;
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	EXPECT_LOG(test, fix);
 }
 
 /* A rate below an OPP's keeps its voltage and only moves the clock. */
@@ -171,15 +128,6 @@ static void opp_dvfs_no_available_opp_sets_clock_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V2);
 }
 
-/* Rate 0 leaves a device that never ran at an OPP alone. */
-static void opp_dvfs_rate_zero_before_any_opp_is_noop(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	EXPECT_LOG(test, fix);
-}
-
 /* Rate 0 leaves a device whose OPPs are all disabled alone. */
 static void opp_dvfs_rate_zero_without_available_is_noop(struct kunit *test)
 {
@@ -238,80 +186,6 @@ static void opp_dvfs_dynamic_opps_vote_level_zero(struct kunit *test)
 	EXPECT_LOG(test, fix, PSTATE(0), RATE(DVFS_F2));
 }
 
-/* A clock that refuses puts the raised voltage back; the OPP stays. */
-static void opp_dvfs_clock_failure_restores_voltage(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
-	fix->clk_fail_at = fix->clk_sets + 1;
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), VOLT(0, DVFS_V1));
-
-	/* Still at the old OPP: asking for it again changes nothing. */
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	EXPECT_LOG(test, fix);
-	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
-}
-
-/* A regulator that refuses when scaling up leaves the clock alone. */
-static void opp_dvfs_voltage_failure_keeps_clock(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
-	fix->regs[0].fail_at = fix->regs[0].sets + 1;
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), -EIO);
-	EXPECT_LOG(test, fix);
-	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V1);
-}
-
-/* Scaling down, a voltage failure after the clock moved puts it back. */
-static void opp_dvfs_down_voltage_failure_restores_clock(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	fix->nr = 0;
-	fix->regs[0].fail_at = fix->regs[0].sets + 1;
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), -EIO);
-	EXPECT_LOG(test, fix, RATE(DVFS_F1), RATE(DVFS_F3));
-}
-
-/*
- * A failed first transition goes back to no votes: the supply it enabled
- * is disabled again (its voltage need not be restored).
- */
-static void opp_dvfs_failed_first_transition_disables(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	fix->clk_fail_at = fix->clk_sets + 1;
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), ON(0), OFF(0));
-	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
-}
-
-/* Rate 0 disables the supply; the next rate enables it again. */
-static void opp_dvfs_rate_zero_drops_votes(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	fix->nr = 0;
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	EXPECT_LOG(test, fix, OFF(0));
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	EXPECT_LOG(test, fix);
-
-	/* Voltage and rate are already right; only the supply comes back. */
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	EXPECT_LOG(test, fix, ON(0));
-}
-
 /* dev_pm_opp_set_opp() moves to the OPP's own rate. */
 static void opp_dvfs_set_opp_uses_opp_rate(struct kunit *test)
 {
@@ -325,16 +199,14 @@ static void opp_dvfs_set_opp_uses_opp_rate(struct kunit *test)
 	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
 }
 
-/* Without regulators, DVFS is frequency only. */
-static void opp_dvfs_clock_only_table(struct kunit *test)
+/* Without regulators, a table has no voltage latency. */
+static void opp_dvfs_clock_only_table_has_no_volt_latency(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-clk", false,
 						    DVFS_F1, 0);
 
 	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
 	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	EXPECT_LOG(test, fix, RATE(DVFS_F3));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_volt_latency(fix->dev), 0);
 }
 
@@ -372,6 +244,11 @@ static void opp_dvfs_no_opp_no_clock_is_enodev(struct kunit *test)
 	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), -ENODEV);
+}
+
+/* A NULL device gets -EINVAL from set_rate. */
+static void opp_dvfs_null_device_is_einval(struct kunit *test)
+{
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(NULL, DVFS_F1), -EINVAL);
 }
 
@@ -383,33 +260,62 @@ static void opp_dvfs_no_table_is_enodev(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DVFS_F1), -ENODEV);
 }
 
+/**
+ * struct opp_dvfs_token - regulators named with the 6.12 token form
+ * @dev: the device
+ * @token: what dev_pm_opp_set_regulators() returned
+ */
+struct opp_dvfs_token {
+	struct device *dev;
+	int token;
+};
+
+static void opp_dvfs_put_token(void *data)
+{
+	struct opp_dvfs_token *t = data;
+
+	dev_pm_opp_remove_all_dynamic(t->dev);
+	dev_pm_opp_put_regulators(t->token);
+}
+
 /* The 6.12 token form names regulators the same way. */
 static void opp_dvfs_token_form_regulators(struct kunit *test)
 {
 	static const char * const names[] = { "vdd", NULL };
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-token",
 						    false, DVFS_F1, 1);
-	int token = dev_pm_opp_set_regulators(fix->dev, names);
+	struct opp_dvfs_token *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	int ret;
 
-	KUNIT_ASSERT_GT(test, token, 0);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->dev = fix->dev;
+	t->token = dev_pm_opp_set_regulators(fix->dev, names);
+	KUNIT_ASSERT_GT(test, t->token, 0);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_put_token, t);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
 	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
 	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), ON(0), RATE(DVFS_F3));
 
 	/* Releasing the regulators disables what the core enabled. */
-	dev_pm_opp_remove_all_dynamic(fix->dev);
-	dev_pm_opp_put_regulators(token);
+	kunit_release_action(test, opp_dvfs_put_token, t);
 	EXPECT_LOG(test, fix, OFF(0));
+}
+
+/* Not at an OPP yet, sync_regulators() has nothing to put back. */
+static void opp_dvfs_sync_regulators_before_any_opp_is_noop(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
 }
 
 /* sync_regulators() puts back the voltage a supply lost, at the OPP. */
 static void opp_dvfs_sync_regulators_restores_voltage(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = one_supply(test);
-
-	/* Not at an OPP yet: nothing to put back. */
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
 	fix->regs[0].sel = 0;
@@ -430,8 +336,18 @@ static void opp_dvfs_missing_regulator_fails(struct kunit *test)
 	table = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
 	KUNIT_EXPECT_TRUE(test, IS_ERR(table));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
-	table = dev_pm_opp_set_regulators(fix->dev, name, 0);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(table), -EINVAL);
+}
+
+/* Naming no regulator at all is -EINVAL. */
+static void opp_dvfs_zero_regulators_is_einval(struct kunit *test)
+{
+	static const char * const name[] = { "vdd" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-none",
+						    false, DVFS_F1, 1);
+
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(dev_pm_opp_set_regulators(fix->dev, name, 0)),
+			-EINVAL);
 }
 
 /* OPPs the regulator cannot supply are disabled. */
@@ -477,47 +393,18 @@ static void opp_dvfs_regulators_after_opps_is_ebusy(struct kunit *test)
 			-EBUSY);
 }
 
-static int opp_dvfs_init_dual(struct kunit *test)
-{
-	return of_overlay_apply_kunit(test, opp_dvfs_kunit);
-}
-
-/* Two supplies from the device tree: vdd, vdd2 from DVFS_F1 on. */
-static struct opp_kunit_dvfs *two_supplies(struct kunit *test)
-{
-	static const char * const names[] = { "vdd", "vdd2", NULL };
-	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
-						    DVFS_F1, 2);
-	int token = devm_pm_opp_set_regulators(fix->dev, names);
-
-	KUNIT_ASSERT_EQ(test, token, 0);
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
-	return fix;
-}
-
-/* Supplies rise in their order and fall in reverse. */
-static void opp_dvfs_multi_supply_order(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = two_supplies(test);
-
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), VOLT(1, DVFS_W3), RATE(DVFS_F3));
-	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	EXPECT_LOG(test, fix, RATE(DVFS_F1), VOLT(1, DVFS_W1), VOLT(0, DVFS_V1));
-}
-
-/* A second supply that refuses puts the first one back. */
-static void opp_dvfs_second_supply_failure_restores_first(struct kunit *test)
-{
-	struct opp_kunit_dvfs *fix = two_supplies(test);
-
-	fix->regs[1].fail_at = fix->regs[1].sets + 1;
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EIO);
-	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), VOLT(0, DVFS_V1));
-	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
-}
+/**
+ * struct opp_dvfs_cb_record - what a config_regulators callback saw
+ * @calls: how many times it ran
+ * @old_rate: rate of the old OPP in the last call
+ * @new_rate: rate of the new OPP in the last call
+ * @count: the regulator count in the last call
+ */
+struct opp_dvfs_cb_record {
+	unsigned int calls;
+	unsigned long old_rate, new_rate;
+	unsigned int count;
+};
 
 /**
  * struct opp_dvfs_helper_record - what a set_opp helper saw
@@ -535,12 +422,42 @@ struct opp_dvfs_helper_record {
 	unsigned long rate_then;
 };
 
-static struct opp_dvfs_helper_record *helper_record;
+/**
+ * struct opp_dvfs_priv - per-case state of the suites with a device tree
+ * @helper: what the set_opp helper saw
+ * @cb: what the config_regulators callback saw
+ */
+struct opp_dvfs_priv {
+	struct opp_dvfs_helper_record helper;
+	struct opp_dvfs_cb_record cb;
+};
+
+/* The callbacks below run in the case's thread: its test->priv is theirs. */
+static struct opp_dvfs_priv *opp_dvfs_priv(void)
+{
+	struct kunit *test = kunit_get_current_test();
+
+	return test ? test->priv : NULL;
+}
+
+/* The overlay of opp_dvfs_kunit.dtso, and the case's records in priv. */
+static int opp_dvfs_init_dual(struct kunit *test)
+{
+	test->priv = kunit_kzalloc(test, sizeof(struct opp_dvfs_priv),
+				   GFP_KERNEL);
+	if (!test->priv)
+		return -ENOMEM;
+	return of_overlay_apply_kunit(test, opp_dvfs_kunit);
+}
 
 static int opp_dvfs_helper(struct dev_pm_set_opp_data *data)
 {
-	struct opp_dvfs_helper_record *rec = helper_record;
+	struct opp_dvfs_priv *priv = opp_dvfs_priv();
+	struct opp_dvfs_helper_record *rec;
 
+	if (!priv)
+		return -EINVAL;
+	rec = &priv->helper;
 	rec->calls++;
 	rec->data = *data;
 	rec->old_uv = data->old_opp.supplies[0].u_volt;
@@ -570,11 +487,10 @@ static void opp_dvfs_set_opp_helper_gets_both_opps(struct kunit *test)
 	static const char * const name[] = { "vdd", "vdd2" };
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
 						    DVFS_F1, 2);
+	struct opp_dvfs_priv *priv = test->priv;
+	struct opp_dvfs_helper_record *rec = &priv->helper;
 	struct opp_table *regs, *helper;
 	int ret;
-
-	helper_record = kunit_kzalloc(test, sizeof(*helper_record), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, helper_record);
 
 	regs = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, regs);
@@ -592,31 +508,16 @@ static void opp_dvfs_set_opp_helper_gets_both_opps(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
 
 	EXPECT_LOG(test, fix, VOLT(1, DVFS_W3), VOLT(0, DVFS_V3), RATE(DVFS_F3));
-	KUNIT_EXPECT_EQ(test, helper_record->calls, 2);
-	KUNIT_EXPECT_EQ(test, helper_record->data.old_opp.rate, DVFS_F1);
-	KUNIT_EXPECT_EQ(test, helper_record->data.new_opp.rate, DVFS_F3);
-	KUNIT_EXPECT_EQ(test, helper_record->old_uv, DVFS_V1);
-	KUNIT_EXPECT_EQ(test, helper_record->new_uv, DVFS_V3);
-	KUNIT_EXPECT_EQ(test, helper_record->new_uv2, DVFS_W3);
-	KUNIT_EXPECT_EQ(test, helper_record->data.regulator_count, 2);
-	KUNIT_EXPECT_PTR_EQ(test, helper_record->data.dev, fix->dev);
-	KUNIT_EXPECT_EQ(test, helper_record->rate_then, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, rec->calls, 2);
+	KUNIT_EXPECT_EQ(test, rec->data.old_opp.rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, rec->data.new_opp.rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, rec->old_uv, DVFS_V1);
+	KUNIT_EXPECT_EQ(test, rec->new_uv, DVFS_V3);
+	KUNIT_EXPECT_EQ(test, rec->new_uv2, DVFS_W3);
+	KUNIT_EXPECT_EQ(test, rec->data.regulator_count, 2);
+	KUNIT_EXPECT_PTR_EQ(test, rec->data.dev, fix->dev);
+	KUNIT_EXPECT_EQ(test, rec->rate_then, DVFS_F1);
 }
-
-/**
- * struct opp_dvfs_cb_record - what a config_regulators callback saw
- * @calls: how many times it ran
- * @old_rate: rate of the old OPP in the last call
- * @new_rate: rate of the new OPP in the last call
- * @count: the regulator count in the last call
- */
-struct opp_dvfs_cb_record {
-	unsigned int calls;
-	unsigned long old_rate, new_rate;
-	unsigned int count;
-};
-
-static struct opp_dvfs_cb_record *cb_record;
 
 static int opp_dvfs_config_regulators(struct device *dev,
 				      struct dev_pm_opp *old_opp,
@@ -624,10 +525,14 @@ static int opp_dvfs_config_regulators(struct device *dev,
 				      struct regulator **regulators,
 				      unsigned int count)
 {
-	cb_record->calls++;
-	cb_record->old_rate = dev_pm_opp_get_freq(old_opp);
-	cb_record->new_rate = dev_pm_opp_get_freq(new_opp);
-	cb_record->count = count;
+	struct opp_dvfs_priv *priv = opp_dvfs_priv();
+
+	if (!priv)
+		return -EINVAL;
+	priv->cb.calls++;
+	priv->cb.old_rate = dev_pm_opp_get_freq(old_opp);
+	priv->cb.new_rate = dev_pm_opp_get_freq(new_opp);
+	priv->cb.count = count;
 	return 0;
 }
 
@@ -641,9 +546,9 @@ static void opp_dvfs_config_regulators_callback(struct kunit *test)
 	};
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
 						    DVFS_F1, 2);
+	struct opp_dvfs_priv *priv = test->priv;
+	struct opp_dvfs_cb_record *rec = &priv->cb;
 
-	cb_record = kunit_kzalloc(test, sizeof(*cb_record), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cb_record);
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
@@ -654,10 +559,10 @@ static void opp_dvfs_config_regulators_callback(struct kunit *test)
 	/* The callback owns the regulators: the core enabled none. */
 	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
 	KUNIT_EXPECT_FALSE(test, fix->regs[1].on);
-	KUNIT_EXPECT_EQ(test, cb_record->calls, 2);
-	KUNIT_EXPECT_EQ(test, cb_record->old_rate, DVFS_F1);
-	KUNIT_EXPECT_EQ(test, cb_record->new_rate, DVFS_F3);
-	KUNIT_EXPECT_EQ(test, cb_record->count, 2);
+	KUNIT_EXPECT_EQ(test, rec->calls, 2);
+	KUNIT_EXPECT_EQ(test, rec->old_rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, rec->new_rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, rec->count, 2);
 }
 
 /**
@@ -760,20 +665,15 @@ static void opp_dvfs_concurrent_set_rate_is_serialised(struct kunit *test)
 	race->dev = fix->dev;
 	atomic_set(&race->running, 2);
 	init_completion(&race->done);
-	for (i = 0; i < 2; i++) {
-		task[i] = kthread_create(opp_dvfs_race_thread, race,
-					 "opp-dvfs-race-%u", i);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, task[i]);
-		get_task_struct(task[i]);
-	}
+	for (i = 0; i < 2; i++)
+		task[i] = opp_kunit_kthread(test, opp_dvfs_race_thread, race,
+					    "opp-dvfs-race", i);
 	for (i = 0; i < 2; i++)
 		wake_up_process(task[i]);
 
 	finished = wait_for_completion_timeout(&race->done, 120 * HZ);
-	for (i = 0; i < 2; i++) {
-		kthread_stop(task[i]);
-		put_task_struct(task[i]);
-	}
+	for (i = 0; i < 2; i++)
+		opp_kunit_kthread_stop_now(test, task[i]);
 
 	KUNIT_EXPECT_TRUE(test, finished);
 	KUNIT_EXPECT_EQ(test, atomic_read(&race->errors), 0);
@@ -787,32 +687,25 @@ static void opp_dvfs_concurrent_set_rate_is_serialised(struct kunit *test)
 }
 
 static struct kunit_case opp_dvfs_cases[] = {
-	KUNIT_CASE(opp_dvfs_first_transition_enables_supply),
-	KUNIT_CASE(opp_dvfs_scale_up_sets_voltage_before_rate),
-	KUNIT_CASE(opp_dvfs_scale_down_sets_rate_before_voltage),
-	KUNIT_CASE(opp_dvfs_same_opp_touches_nothing),
 	KUNIT_CASE(opp_dvfs_same_opp_other_rate_moves_clock),
 	KUNIT_CASE(opp_dvfs_target_above_all_is_erange),
 	KUNIT_CASE(opp_dvfs_target_above_available_is_erange),
 	KUNIT_CASE(opp_dvfs_no_available_opp_sets_clock_only),
-	KUNIT_CASE(opp_dvfs_rate_zero_before_any_opp_is_noop),
 	KUNIT_CASE(opp_dvfs_rate_zero_without_available_is_noop),
 	KUNIT_CASE(opp_dvfs_rate_zero_drops_state_without_levels),
 	KUNIT_CASE(opp_dvfs_dynamic_opps_vote_level_zero),
-	KUNIT_CASE(opp_dvfs_clock_failure_restores_voltage),
-	KUNIT_CASE(opp_dvfs_voltage_failure_keeps_clock),
-	KUNIT_CASE(opp_dvfs_down_voltage_failure_restores_clock),
-	KUNIT_CASE(opp_dvfs_failed_first_transition_disables),
-	KUNIT_CASE(opp_dvfs_rate_zero_drops_votes),
 	KUNIT_CASE(opp_dvfs_set_opp_uses_opp_rate),
-	KUNIT_CASE(opp_dvfs_clock_only_table),
+	KUNIT_CASE(opp_dvfs_clock_only_table_has_no_volt_latency),
 	KUNIT_CASE(opp_dvfs_clockless_table_votes_supply),
 	KUNIT_CASE(opp_dvfs_no_opp_no_clock_is_enodev),
+	KUNIT_CASE(opp_dvfs_null_device_is_einval),
 	KUNIT_CASE(opp_dvfs_unknown_support_keeps_opp),
 	KUNIT_CASE(opp_dvfs_no_table_is_enodev),
 	KUNIT_CASE(opp_dvfs_token_form_regulators),
+	KUNIT_CASE(opp_dvfs_sync_regulators_before_any_opp_is_noop),
 	KUNIT_CASE(opp_dvfs_sync_regulators_restores_voltage),
 	KUNIT_CASE(opp_dvfs_missing_regulator_fails),
+	KUNIT_CASE(opp_dvfs_zero_regulators_is_einval),
 	KUNIT_CASE(opp_dvfs_unsupported_voltage_disables_opp),
 	KUNIT_CASE(opp_dvfs_regulators_after_opps_is_ebusy),
 	KUNIT_CASE(opp_dvfs_tracepoint_reports_transitions),
@@ -846,24 +739,20 @@ static void opp_dvfs_two_clock_table(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 
-	opp = dev_pm_opp_find_freq_ceil_indexed(fix->dev, &freq, 1);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	opp = opp_kunit_hold(test, dev_pm_opp_find_freq_ceil_indexed(fix->dev,
+								     &freq, 1));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq_indexed(opp, 0), DVFS_F3);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
-	dev_pm_opp_put(opp);
 	EXPECT_LOG(test, fix, RATE(DVFS_F3), RATE(DVFS_F2));
 
 	freq = 0;
-	opp = dev_pm_opp_find_freq_ceil_indexed(fix->dev, &freq, 0);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	opp = opp_kunit_hold(test, dev_pm_opp_find_freq_ceil_indexed(fix->dev,
+								     &freq, 0));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
-	dev_pm_opp_put(opp);
 	EXPECT_LOG(test, fix, RATE(0), RATE(DVFS_F1));
 }
 
 static struct kunit_case opp_dvfs_dt_cases[] = {
-	KUNIT_CASE(opp_dvfs_multi_supply_order),
-	KUNIT_CASE(opp_dvfs_second_supply_failure_restores_first),
 	KUNIT_CASE(opp_dvfs_set_opp_helper_gets_both_opps),
 	KUNIT_CASE(opp_dvfs_config_regulators_callback),
 	KUNIT_CASE(opp_dvfs_two_clock_table),
@@ -1118,5 +1007,525 @@ static struct kunit_suite opp_dvfs_required_suite = {
 	.test_cases = opp_dvfs_required_cases,
 };
 
+/* ------------------------------------------------------------------------ */
+/* Transitions over table shapes                                            */
+/* ------------------------------------------------------------------------ */
+
+#define BW(kbps)	{ OPP_EV_BW, 0, (kbps) }
+
+#define SHAPE_MAX_EV	8
+
+/**
+ * struct opp_dvfs_log - the events one step of a case must log, in order
+ * @nr: how many
+ * @ev: the events
+ */
+struct opp_dvfs_log {
+	unsigned int nr;
+	struct opp_kunit_ev ev[SHAPE_MAX_EV];
+};
+
+#define LOG(...)							\
+	{								\
+		.nr = sizeof((struct opp_kunit_ev []){ __VA_ARGS__ }) /	\
+		      sizeof(struct opp_kunit_ev),			\
+		.ev = { __VA_ARGS__ },					\
+	}
+#define NOTHING		{ .nr = 0 }
+
+/**
+ * struct opp_dvfs_shape - a table shape and what its transitions do
+ * @name: the parameter's name
+ * @make: builds the device and its table, at no OPP yet
+ * @key: rate (or level, with @by_level) of the low and the high OPP
+ * @by_level: move with dev_pm_opp_set_level(), not dev_pm_opp_set_rate()
+ * @clock: the device has a clock; it is then the step that fails in
+ *	@up_fail and @first_fail, else the performance state is
+ * @nr_regs: regulators of the device
+ * @core_enables: the core enables and disables them (no helper does)
+ * @uv: each regulator's voltage at the low and the high OPP
+ * @bw: peak bandwidth of the path at the low and the high OPP, if any
+ * @fail_reg: the regulator that refuses in @vote_fail (going up, going
+ *	down)
+ * @first: the first transition, to the high OPP
+ * @up: low to high
+ * @down: high to low
+ * @up_fail: low to high, the last step refusing
+ * @first_fail: the first transition, to the high OPP, the last step refusing
+ * @vote_fail: low to high, then high to low, @fail_reg refusing
+ * @off: rate 0 at the high OPP
+ * @back: the high OPP again after @off
+ */
+struct opp_dvfs_shape {
+	const char *name;
+	struct opp_kunit_dvfs *(*make)(struct kunit *test);
+	unsigned long key[2];
+	bool by_level;
+	bool clock;
+	unsigned int nr_regs;
+	bool core_enables;
+	unsigned long uv[OPP_KUNIT_MAX_REGS][2];
+	unsigned long bw[2];
+	unsigned int fail_reg[2];
+	struct opp_dvfs_log first, up, down, up_fail, first_fail;
+	struct opp_dvfs_log vote_fail[2];
+	struct opp_dvfs_log off, back;
+};
+
+static void opp_dvfs_expect(struct kunit *test, struct opp_kunit_dvfs *fix,
+			    const struct opp_dvfs_log *want)
+{
+	opp_kunit_expect_log(test, fix, want->ev, want->nr);
+}
+
+/* Moves the device to the shape's low (0) or high (1) OPP. */
+static int shape_go(const struct opp_dvfs_shape *s, struct opp_kunit_dvfs *fix,
+		    unsigned int i)
+{
+	if (s->by_level)
+		return dev_pm_opp_set_level(fix->dev, s->key[i]);
+	return dev_pm_opp_set_rate(fix->dev, s->key[i]);
+}
+
+/* Moves to the low (0) or high (1) OPP and starts an empty log. */
+static void shape_start_at(struct kunit *test, const struct opp_dvfs_shape *s,
+			   struct opp_kunit_dvfs *fix, unsigned int i)
+{
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, i), 0);
+	fix->nr = 0;
+}
+
+/* The hardware is at the low (0) or high (1) OPP. */
+static void shape_expect_at(struct kunit *test, const struct opp_dvfs_shape *s,
+			    struct opp_kunit_dvfs *fix, unsigned int i)
+{
+	unsigned int r;
+
+	if (s->clock)
+		KUNIT_EXPECT_EQ(test, fix->rate, s->key[i]);
+	if (s->by_level)
+		KUNIT_EXPECT_EQ(test, fix->pstate, s->key[i]);
+	for (r = 0; r < s->nr_regs; r++)
+		KUNIT_EXPECT_EQ_MSG(test, opp_kunit_reg_uv(&fix->regs[r]),
+				    s->uv[r][i], "regulator %u", r);
+	if (s->bw[i])
+		KUNIT_EXPECT_EQ(test, fix->peak, s->bw[i]);
+}
+
+/* The next change of the last step going up fails; its error. */
+static int shape_fail_last_step(const struct opp_dvfs_shape *s,
+				struct opp_kunit_dvfs *fix)
+{
+	if (s->clock) {
+		fix->clk_fail_at = fix->clk_sets + 1;
+		return -EBUSY;
+	}
+	fix->pstate_fail_at = fix->pstate_sets + 1;
+	return -EIO;
+}
+
+static struct opp_kunit_dvfs *shape_clock(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-clk", false,
+						    DVFS_F1, 0);
+
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
+	return fix;
+}
+
+static struct opp_kunit_dvfs *shape_two_supplies(struct kunit *test)
+{
+	static const char * const names[] = { "vdd", "vdd2", NULL };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
+						    DVFS_F1, 2);
+
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_regulators(fix->dev, names), 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	return fix;
+}
+
+static struct opp_kunit_dvfs *shape_set_opp_helper(struct kunit *test)
+{
+	static const char * const name[] = { "vdd", "vdd2" };
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dual", true,
+						    DVFS_F1, 2);
+	struct opp_table *regs, *helper;
+	int ret;
+
+	regs = dev_pm_opp_set_regulators(fix->dev, name, ARRAY_SIZE(name));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, regs);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_put_regulators, regs);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	helper = dev_pm_opp_register_set_opp_helper(fix->dev, opp_dvfs_helper);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, helper);
+	ret = kunit_add_action_or_reset(test, opp_dvfs_put_helper, helper);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	return fix;
+}
+
+/* Levels only, no clock: the device votes them in its own power domain. */
+static struct opp_kunit_dvfs *shape_levels(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dvfs-levels",
+						    true, 0, 0);
+
+	opp_kunit_join_domain(fix, fix->dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	return fix;
+}
+
+#ifdef CONFIG_INTERCONNECT
+static void shape_record_bw(void *data, u32 avg, u32 peak)
+{
+	opp_kunit_record(data, OPP_EV_BW, 0, peak);
+}
+
+/* A clock and one interconnect path, whose provider logs what it is set to. */
+static struct opp_kunit_dvfs *shape_bandwidth(struct kunit *test)
+{
+	struct opp_kunit_icc *icc = opp_kunit_icc_provider(test,
+							   "opp-kunit,dvfs-icc",
+							   2);
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dvfs-bw",
+						    true, DVFS_F1, 0);
+
+	opp_kunit_icc_record(icc, shape_record_bw, fix);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
+	return fix;
+}
+#endif
+
+static const struct opp_dvfs_shape shape_clock_only = {
+	.name = "clock-only",
+	.make = shape_clock,
+	.key = { DVFS_F1, DVFS_F3 },
+	.clock = true,
+	.first = LOG(RATE(DVFS_F3)),
+	.up = LOG(RATE(DVFS_F3)),
+	.down = LOG(RATE(DVFS_F1)),
+	/* Nothing else to put back: the refused clock stays where it was. */
+	.up_fail = NOTHING,
+	.first_fail = NOTHING,
+	/* Rate 0 leaves the clock alone. */
+	.off = NOTHING,
+	.back = NOTHING,
+};
+
+static const struct opp_dvfs_shape shape_one_supply = {
+	.name = "one-supply",
+	.make = one_supply,
+	.key = { DVFS_F1, DVFS_F3 },
+	.clock = true,
+	.nr_regs = 1,
+	.core_enables = true,
+	.uv = { { DVFS_V1, DVFS_V3 } },
+	.fail_reg = { 0, 0 },
+	.first = LOG(VOLT(0, DVFS_V3), ON(0), RATE(DVFS_F3)),
+	.up = LOG(VOLT(0, DVFS_V3), RATE(DVFS_F3)),
+	.down = LOG(RATE(DVFS_F1), VOLT(0, DVFS_V1)),
+	.up_fail = LOG(VOLT(0, DVFS_V3), VOLT(0, DVFS_V1)),
+	.first_fail = LOG(VOLT(0, DVFS_V3), ON(0), OFF(0)),
+	.vote_fail = {
+		NOTHING,
+		LOG(RATE(DVFS_F1), RATE(DVFS_F3)),
+	},
+	.off = LOG(OFF(0)),
+	/* Voltage and rate are already right; only the supply comes back. */
+	.back = LOG(ON(0)),
+};
+
+static const struct opp_dvfs_shape shape_two = {
+	.name = "two-supplies",
+	.make = shape_two_supplies,
+	.key = { DVFS_F1, DVFS_F3 },
+	.clock = true,
+	.nr_regs = 2,
+	.core_enables = true,
+	.uv = { { DVFS_V1, DVFS_V3 }, { DVFS_W1, DVFS_W3 } },
+	.fail_reg = { 1, 0 },
+	.first = LOG(VOLT(0, DVFS_V3), VOLT(1, DVFS_W3), ON(0), ON(1),
+		     RATE(DVFS_F3)),
+	.up = LOG(VOLT(0, DVFS_V3), VOLT(1, DVFS_W3), RATE(DVFS_F3)),
+	.down = LOG(RATE(DVFS_F1), VOLT(1, DVFS_W1), VOLT(0, DVFS_V1)),
+	.up_fail = LOG(VOLT(0, DVFS_V3), VOLT(1, DVFS_W3), VOLT(1, DVFS_W1),
+		       VOLT(0, DVFS_V1)),
+	.first_fail = LOG(VOLT(0, DVFS_V3), VOLT(1, DVFS_W3), ON(0), ON(1),
+			  OFF(1), OFF(0)),
+	.vote_fail = {
+		/* The second supply refuses: the first is put back. */
+		LOG(VOLT(0, DVFS_V3), VOLT(0, DVFS_V1)),
+		/* The first supply, last going down: the second and the clock. */
+		LOG(RATE(DVFS_F1), VOLT(1, DVFS_W1), VOLT(1, DVFS_W3),
+		    RATE(DVFS_F3)),
+	},
+	.off = LOG(OFF(1), OFF(0)),
+	.back = LOG(ON(0), ON(1)),
+};
+
+/* opp_dvfs_helper() sets the second supply, then the first. */
+static const struct opp_dvfs_shape shape_helper = {
+	.name = "set-opp-helper",
+	.make = shape_set_opp_helper,
+	.key = { DVFS_F1, DVFS_F3 },
+	.clock = true,
+	.nr_regs = 2,
+	.uv = { { DVFS_V1, DVFS_V3 }, { DVFS_W1, DVFS_W3 } },
+	.fail_reg = { 0, 0 },
+	/* The helper owns the supplies: the core enables none. */
+	.first = LOG(VOLT(1, DVFS_W3), VOLT(0, DVFS_V3), RATE(DVFS_F3)),
+	.up = LOG(VOLT(1, DVFS_W3), VOLT(0, DVFS_V3), RATE(DVFS_F3)),
+	.down = LOG(RATE(DVFS_F1), VOLT(1, DVFS_W1), VOLT(0, DVFS_V1)),
+	.up_fail = LOG(VOLT(1, DVFS_W3), VOLT(0, DVFS_V3), VOLT(1, DVFS_W1),
+		       VOLT(0, DVFS_V1)),
+	/* Walking back to no votes does not call the helper. */
+	.first_fail = LOG(VOLT(1, DVFS_W3), VOLT(0, DVFS_V3)),
+	.vote_fail = {
+		LOG(VOLT(1, DVFS_W3), VOLT(1, DVFS_W1)),
+		LOG(RATE(DVFS_F1), VOLT(1, DVFS_W1), VOLT(1, DVFS_W3),
+		    RATE(DVFS_F3)),
+	},
+	/* Nor does dropping the votes, or taking them again. */
+	.off = NOTHING,
+	.back = NOTHING,
+};
+
+static const struct opp_dvfs_shape shape_level_only = {
+	.name = "level-only",
+	.make = shape_levels,
+	.key = { DVFS_L1, DVFS_L3 },
+	.by_level = true,
+	.first = LOG(PSTATE(DVFS_L3)),
+	.up = LOG(PSTATE(DVFS_L3)),
+	.down = LOG(PSTATE(DVFS_L1)),
+	/* The refused state is put back to the old one... */
+	.up_fail = LOG(PSTATE(DVFS_L1)),
+	/* ...or to none before the first transition. */
+	.first_fail = LOG(PSTATE(0)),
+	.off = LOG(PSTATE(0)),
+	.back = LOG(PSTATE(DVFS_L3)),
+};
+
+#ifdef CONFIG_INTERCONNECT
+static const struct opp_dvfs_shape shape_bw = {
+	.name = "bandwidth",
+	.make = shape_bandwidth,
+	.key = { DVFS_F1, DVFS_F3 },
+	.clock = true,
+	.bw = { DVFS_B1, DVFS_B3 },
+	.first = LOG(BW(DVFS_B3), RATE(DVFS_F3)),
+	.up = LOG(BW(DVFS_B3), RATE(DVFS_F3)),
+	.down = LOG(RATE(DVFS_F1), BW(DVFS_B1)),
+	.up_fail = LOG(BW(DVFS_B3), BW(DVFS_B1)),
+	.first_fail = LOG(BW(DVFS_B3), BW(0)),
+	.off = LOG(BW(0)),
+	.back = LOG(BW(DVFS_B3)),
+};
+#endif
+
+static void shape_desc(const struct opp_dvfs_shape * const *s, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", (*s)->name);
+}
+
+static const struct opp_dvfs_shape * const every_shape[] = {
+	&shape_clock_only, &shape_one_supply, &shape_two, &shape_helper,
+	&shape_level_only,
+#ifdef CONFIG_INTERCONNECT
+	&shape_bw,
+#endif
+};
+
+KUNIT_ARRAY_PARAM(every_shape, every_shape, shape_desc);
+
+/* The shapes with a regulator that can refuse. */
+static const struct opp_dvfs_shape * const supply_shapes[] = {
+	&shape_one_supply, &shape_two, &shape_helper,
+};
+
+KUNIT_ARRAY_PARAM(supply_shapes, supply_shapes, shape_desc);
+
+static const struct opp_dvfs_shape *shape_of(struct kunit *test)
+{
+	return *(const struct opp_dvfs_shape * const *)test->param_value;
+}
+
+/* The first transition sets every vote of the OPP, supplies enabled. */
+static void opp_dvfs_first_transition_sets_everything(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 1), 0);
+	opp_dvfs_expect(test, fix, &s->first);
+	shape_expect_at(test, s, fix, 1);
+	if (s->core_enables) {
+		KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
+		KUNIT_EXPECT_TRUE(test, fix->regs[s->nr_regs - 1].on);
+	}
+}
+
+/* Scaling up moves supplies, bandwidth and level before the clock. */
+static void opp_dvfs_scale_up_votes_before_clock(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+
+	shape_start_at(test, s, fix, 0);
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 1), 0);
+	opp_dvfs_expect(test, fix, &s->up);
+	shape_expect_at(test, s, fix, 1);
+}
+
+/* Scaling down moves the clock before supplies, bandwidth and level. */
+static void opp_dvfs_scale_down_clock_before_votes(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+
+	shape_start_at(test, s, fix, 1);
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 0), 0);
+	opp_dvfs_expect(test, fix, &s->down);
+	shape_expect_at(test, s, fix, 0);
+}
+
+/* The same OPP at the same rate touches nothing. */
+static void opp_dvfs_same_opp_touches_nothing(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+
+	shape_start_at(test, s, fix, 1);
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 1), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+	shape_expect_at(test, s, fix, 1);
+}
+
+/*
+ * When the last step going up refuses (the clock, or the level without
+ * one), what was moved is put back and the device stays at its OPP.
+ */
+static void opp_dvfs_failed_step_rolls_back(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+	int err;
+
+	shape_start_at(test, s, fix, 0);
+	err = shape_fail_last_step(s, fix);
+	KUNIT_EXPECT_EQ(test, shape_go(s, fix, 1), err);
+	opp_dvfs_expect(test, fix, &s->up_fail);
+	shape_expect_at(test, s, fix, 0);
+
+	/* Still at the old OPP: asking for it again changes nothing. */
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 0), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+}
+
+/* A failed first transition goes back to no votes. */
+static void opp_dvfs_failed_first_transition_drops_votes(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+	int err = shape_fail_last_step(s, fix);
+
+	KUNIT_EXPECT_EQ(test, shape_go(s, fix, 1), err);
+	opp_dvfs_expect(test, fix, &s->first_fail);
+	if (s->core_enables) {
+		KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
+		KUNIT_EXPECT_FALSE(test, fix->regs[s->nr_regs - 1].on);
+	}
+	if (s->clock)
+		KUNIT_EXPECT_EQ(test, fix->rate, s->key[0]);
+}
+
+/* A supply refusing going up leaves the clock alone and the OPP as it was. */
+static void opp_dvfs_supply_failure_up_keeps_clock(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+	struct opp_kunit_fake_reg *reg = &fix->regs[s->fail_reg[0]];
+
+	shape_start_at(test, s, fix, 0);
+	reg->fail_at = reg->sets + 1;
+	KUNIT_EXPECT_EQ(test, shape_go(s, fix, 1), -EIO);
+	opp_dvfs_expect(test, fix, &s->vote_fail[0]);
+	shape_expect_at(test, s, fix, 0);
+}
+
+/* A supply refusing going down, after the clock moved, puts it back. */
+static void opp_dvfs_supply_failure_down_restores_clock(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+	struct opp_kunit_fake_reg *reg = &fix->regs[s->fail_reg[1]];
+
+	shape_start_at(test, s, fix, 1);
+	reg->fail_at = reg->sets + 1;
+	KUNIT_EXPECT_EQ(test, shape_go(s, fix, 0), -EIO);
+	opp_dvfs_expect(test, fix, &s->vote_fail[1]);
+	shape_expect_at(test, s, fix, 1);
+}
+
+/* Rate 0 drops the votes once; the next OPP takes them again. */
+static void opp_dvfs_rate_zero_drops_votes(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+
+	shape_start_at(test, s, fix, 1);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	opp_dvfs_expect(test, fix, &s->off);
+	if (s->clock)
+		KUNIT_EXPECT_EQ(test, fix->rate, s->key[1]);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+
+	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 1), 0);
+	opp_dvfs_expect(test, fix, &s->back);
+	shape_expect_at(test, s, fix, 1);
+}
+
+/* Rate 0 leaves a device that never ran at an OPP alone. */
+static void opp_dvfs_rate_zero_before_any_opp_is_noop(struct kunit *test)
+{
+	const struct opp_dvfs_shape *s = shape_of(test);
+	struct opp_kunit_dvfs *fix = s->make(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+}
+
+static struct kunit_case opp_dvfs_shape_cases[] = {
+	KUNIT_CASE_PARAM(opp_dvfs_first_transition_sets_everything,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_scale_up_votes_before_clock,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_scale_down_clock_before_votes,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_same_opp_touches_nothing,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_failed_step_rolls_back,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_failed_first_transition_drops_votes,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_supply_failure_up_keeps_clock,
+			 supply_shapes_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_supply_failure_down_restores_clock,
+			 supply_shapes_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_rate_zero_drops_votes,
+			 every_shape_gen_params),
+	KUNIT_CASE_PARAM(opp_dvfs_rate_zero_before_any_opp_is_noop,
+			 every_shape_gen_params),
+	{}
+};
+
+static struct kunit_suite opp_dvfs_shape_suite = {
+	.name = "opp_dvfs_shapes",
+	.init = opp_dvfs_init_dual,
+	.test_cases = opp_dvfs_shape_cases,
+};
+
 kunit_test_suites(&opp_dvfs_suite, &opp_dvfs_dt_suite,
-		  &opp_dvfs_required_suite);
+		  &opp_dvfs_required_suite, &opp_dvfs_shape_suite);

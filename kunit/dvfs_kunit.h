@@ -16,5 +16,9 @@
 #define DVFS_V3		1000000
 #define DVFS_W1		600000
 #define DVFS_W3		700000
+#define DVFS_L1		1
+#define DVFS_L3		3
+#define DVFS_B1		1000
+#define DVFS_B3		3000
 
 #endif /* __OPP_DVFS_KUNIT_H__ */

@@ -120,26 +120,35 @@ static int opp_fault_configure(void *data)
 	return c->token < 0 ? c->token : 0;
 }
 
+/* Gives the configuration back, as a driver's remove would. */
+static void opp_fault_clear_config(void *data)
+{
+	struct opp_fault_config *c = data;
+
+	dev_pm_opp_remove_all_dynamic(c->dev);
+	dev_pm_opp_clear_config(c->token);
+}
+
 /* Setting clocks and regulators up: each failure leaves no table. */
 static void opp_fault_config_regulators(struct kunit *test)
 {
 	static const char * const names[] = { "vdd", "vdd2", NULL };
+	static const char * const clk[] = { NULL, NULL };
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-fault", false,
 						    DVFS_F1, 2);
-	struct opp_fault_config c = {
-		.dev = fix->dev,
-		.config = { .regulator_names = names },
-	};
-	static const char * const clk[] = { NULL, NULL };
+	struct opp_fault_config *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
 	unsigned int n;
 	int ret;
 
-	c.config.clk_names = clk;
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->dev = fix->dev;
+	c->config.regulator_names = names;
+	c->config.clk_names = clk;
 	for (n = 1; n < MAX_ALLOCS; n++) {
-		if (!opp_fault_nth(n, opp_fault_configure, &c, &ret))
+		if (!opp_fault_nth(n, opp_fault_configure, c, &ret))
 			break;
 		if (!ret) {
-			dev_pm_opp_clear_config(c.token);
+			dev_pm_opp_clear_config(c->token);
 			continue;
 		}
 		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
@@ -152,10 +161,11 @@ static void opp_fault_config_regulators(struct kunit *test)
 
 	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = kunit_add_action_or_reset(test, opp_fault_clear_config, c);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	dev_pm_opp_remove_all_dynamic(fix->dev);
-	dev_pm_opp_clear_config(c.token);
+	kunit_release_action(test, opp_fault_clear_config, c);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
 }
 

@@ -36,6 +36,52 @@ static struct device *opp_of_loaded(struct kunit *test, const char *compatible)
 	return dev;
 }
 
+/**
+ * struct opp_of_token - a configuration the test gives back when it ends
+ * @dev: the device configured
+ * @token: what dev_pm_opp_set_config() (or a wrapper) returned
+ */
+struct opp_of_token {
+	struct device *dev;
+	int token;
+};
+
+static void opp_of_put_config(void *data)
+{
+	struct opp_of_token *t = data;
+
+	/* A table loaded under it goes first, as in a driver's remove. */
+	dev_pm_opp_remove_table(t->dev);
+	dev_pm_opp_clear_config(t->token);
+}
+
+/*
+ * Keeps @token until the test ends, so that an aborted case leaks no
+ * configuration; give it back earlier with opp_of_drop_config().
+ */
+static struct opp_of_token *opp_of_hold_config(struct kunit *test,
+					       struct device *dev, int token)
+{
+	struct opp_of_token *t;
+	int ret;
+
+	KUNIT_ASSERT_GT(test, token, 0);
+	t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	if (!t)
+		dev_pm_opp_clear_config(token);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->dev = dev;
+	t->token = token;
+	ret = kunit_add_action_or_reset(test, opp_of_put_config, t);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return t;
+}
+
+static void opp_of_drop_config(struct kunit *test, struct opp_of_token *t)
+{
+	kunit_release_action(test, opp_of_put_config, t);
+}
+
 static struct dev_pm_opp *opp_of_exact(struct kunit *test, struct device *dev,
 				       unsigned long freq)
 {
@@ -65,12 +111,11 @@ static void opp_of_seed_table_loads_enabled_opps(struct kunit *test)
 			-ERANGE);
 }
 
-/* Triplets, currents, latencies, suspend and turbo are read as written. */
-static void opp_of_seed_table_attributes(struct kunit *test)
+/* Supply triplets and currents are read as written. */
+static void opp_of_seed_table_supplies(struct kunit *test)
 {
 	struct device *dev = opp_of_loaded(test, "opp-kunit,seed-0");
 	struct dev_pm_opp_supply supply;
-	struct device_node *np;
 	struct dev_pm_opp *opp;
 
 	opp = opp_of_exact(test, dev, SEED_F1);
@@ -79,20 +124,41 @@ static void opp_of_seed_table_attributes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, supply.u_volt_min, SEED_V1_MIN);
 	KUNIT_EXPECT_EQ(test, supply.u_volt_max, SEED_V1_MAX);
 	KUNIT_EXPECT_EQ(test, supply.u_amp, SEED_A1);
-	KUNIT_EXPECT_FALSE(test, dev_pm_opp_is_turbo(opp));
 
 	opp = opp_of_exact(test, dev, SEED_F2);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_supplies(opp, &supply), 0);
 	KUNIT_EXPECT_EQ(test, supply.u_volt_min, SEED_V2_MIN);
 	KUNIT_EXPECT_EQ(test, supply.u_amp, SEED_A2);
-	np = dev_pm_opp_get_of_node(opp);
+}
+
+/* An OPP gives back the device tree node it was read from. */
+static void opp_of_seed_table_opp_node(struct kunit *test)
+{
+	struct device *dev = opp_of_loaded(test, "opp-kunit,seed-0");
+	struct dev_pm_opp *opp = opp_of_exact(test, dev, SEED_F2);
+	struct device_node *np = dev_pm_opp_get_of_node(opp);
+
 	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
 	KUNIT_EXPECT_STREQ(test, kbasename(of_node_full_name(np)),
 			   "opp-1100000000");
-	of_node_put(np);
+}
 
-	opp = opp_of_exact(test, dev, SEED_F3);
-	KUNIT_EXPECT_TRUE(test, dev_pm_opp_is_turbo(opp));
+/* "turbo-mode" marks that OPP, and only that one, turbo. */
+static void opp_of_seed_table_turbo(struct kunit *test)
+{
+	struct device *dev = opp_of_loaded(test, "opp-kunit,seed-0");
+	struct dev_pm_opp *f1 = opp_of_exact(test, dev, SEED_F1);
+	struct dev_pm_opp *f3 = opp_of_exact(test, dev, SEED_F3);
+
+	KUNIT_EXPECT_FALSE(test, dev_pm_opp_is_turbo(f1));
+	KUNIT_EXPECT_TRUE(test, dev_pm_opp_is_turbo(f3));
+}
+
+/* The clock latency is the table's largest; the suspend OPP is found. */
+static void opp_of_seed_table_latency_and_suspend(struct kunit *test)
+{
+	struct device *dev = opp_of_loaded(test, "opp-kunit,seed-0");
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_clock_latency(dev), SEED_LAT2);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), SEED_F1);
@@ -201,11 +267,11 @@ static void opp_of_prop_name_selects_named_props(struct kunit *test)
 {
 	struct device *dev = opp_kunit_of_device(test, "opp-kunit,named");
 	struct dev_pm_opp_supply supply;
+	struct opp_of_token *token;
 	struct dev_pm_opp *opp;
-	int token;
 
-	token = dev_pm_opp_set_prop_name(dev, "fast");
-	KUNIT_ASSERT_GT(test, token, 0);
+	token = opp_of_hold_config(test, dev,
+				   dev_pm_opp_set_prop_name(dev, "fast"));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
 
 	opp = opp_of_exact(test, dev, NAMED_F1);
@@ -213,11 +279,19 @@ static void opp_of_prop_name_selects_named_props(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, supply.u_volt, NAMED_V_FAST);
 	KUNIT_EXPECT_EQ(test, supply.u_amp, NAMED_A_FAST);
 
-	/* Configuration must come before the OPPs. */
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_prop_name(dev, "slow"), -EBUSY);
 	dev_pm_opp_of_remove_table(dev);
-	dev_pm_opp_put_prop_name(token);
+	opp_of_drop_config(test, token);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/* A property name must come before the OPPs: once loaded, -EBUSY. */
+static void opp_of_prop_name_after_opps_is_ebusy(struct kunit *test)
+{
+	struct device *dev = opp_kunit_of_device(test, "opp-kunit,named");
+
+	opp_of_hold_config(test, dev, dev_pm_opp_set_prop_name(dev, "fast"));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_prop_name(dev, "slow"), -EBUSY);
 }
 
 /* Hardware versions keep the OPPs one of whose versions matches. */
@@ -225,17 +299,14 @@ static void opp_of_supported_hw_filters_opps(struct kunit *test)
 {
 	static const u32 versions[] = { 0x2, 0x1 };
 	struct device *dev = opp_kunit_of_device(test, "opp-kunit,hw");
-	int token;
 
-	token = dev_pm_opp_set_supported_hw(dev, versions, ARRAY_SIZE(versions));
-	KUNIT_ASSERT_GT(test, token, 0);
+	opp_of_hold_config(test, dev,
+			   dev_pm_opp_set_supported_hw(dev, versions,
+						       ARRAY_SIZE(versions)));
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
 	opp_of_exact(test, dev, HW_F2);
-
-	dev_pm_opp_of_remove_table(dev);
-	dev_pm_opp_put_supported_hw(token);
 }
 
 /* Without hardware versions, only OPPs for every version remain. */
@@ -335,6 +406,7 @@ static void opp_of_required_performance_state(struct kunit *test)
 	struct device_node *np = dev_pm_opp_get_of_node(opp);
 
 	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
 	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
 			-EINVAL);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(domain), 0);
@@ -342,7 +414,6 @@ static void opp_of_required_performance_state(struct kunit *test)
 			DOM_L1);
 	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 1),
 			-ENODEV);
-	of_node_put(np);
 }
 
 /* Bandwidth-only tables: one peak per interconnect path. */
@@ -589,13 +660,15 @@ static void opp_of_supported_hw_picks_among_same_rate(struct kunit *test)
 		{ 0x4, -ENOENT },
 	};
 	struct device *dev = opp_kunit_of_device(test, "opp-kunit,hw-dup");
+	struct opp_of_token *token;
 	struct dev_pm_opp *opp;
 	unsigned int i;
-	int token;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		token = dev_pm_opp_set_supported_hw(dev, &cases[i].version, 1);
-		KUNIT_ASSERT_GT(test, token, 0);
+		token = opp_of_hold_config(test, dev,
+					   dev_pm_opp_set_supported_hw(dev,
+								       &cases[i].version,
+								       1));
 		KUNIT_EXPECT_EQ_MSG(test, dev_pm_opp_of_add_table(dev),
 				    cases[i].err, "version %#x", cases[i].version);
 		if (!cases[i].err) {
@@ -605,7 +678,7 @@ static void opp_of_supported_hw_picks_among_same_rate(struct kunit *test)
 					cases[i].volt);
 			dev_pm_opp_of_remove_table(dev);
 		}
-		dev_pm_opp_put_supported_hw(token);
+		opp_of_drop_config(test, token);
 		KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 	}
 }
@@ -701,7 +774,10 @@ static void opp_of_regulators_microvolt_uv_later(struct kunit *test)
 
 static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_seed_table_loads_enabled_opps),
-	KUNIT_CASE(opp_of_seed_table_attributes),
+	KUNIT_CASE(opp_of_seed_table_supplies),
+	KUNIT_CASE(opp_of_seed_table_opp_node),
+	KUNIT_CASE(opp_of_seed_table_turbo),
+	KUNIT_CASE(opp_of_seed_table_latency_and_suspend),
 	KUNIT_CASE(opp_of_shared_table_is_shared),
 	KUNIT_CASE(opp_of_private_table_per_device),
 	KUNIT_CASE(opp_of_loads_are_counted),
@@ -710,6 +786,7 @@ static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_devm_failed_load_keeps_nothing),
 	KUNIT_CASE(opp_of_plain_props_without_prop_name),
 	KUNIT_CASE(opp_of_prop_name_selects_named_props),
+	KUNIT_CASE(opp_of_prop_name_after_opps_is_ebusy),
 	KUNIT_CASE(opp_of_supported_hw_filters_opps),
 	KUNIT_CASE(opp_of_no_supported_hw_keeps_unconditional),
 	KUNIT_CASE(opp_of_supported_hw_matching_nothing),

@@ -22,10 +22,21 @@
 #define FAKE_STEP_UV	5000
 #define FAKE_N_VOLTAGES	201
 
-static void opp_kunit_log(struct opp_kunit_dvfs *fix,
-			  enum opp_kunit_ev_kind kind, unsigned int id,
-			  unsigned long value)
+/**
+ * opp_kunit_record() - append an event to a fixture's log
+ * @fix: the fixture
+ * @kind: what happened
+ * @id: which regulator, path or domain
+ * @value: the rate, voltage, state or bandwidth
+ *
+ * The fakes of this file log through it; other fakes (the interconnect
+ * provider) may too. An %OPP_EV_BW event also sets @fix->peak.
+ */
+void opp_kunit_record(struct opp_kunit_dvfs *fix, enum opp_kunit_ev_kind kind,
+		      unsigned int id, unsigned long value)
 {
+	if (kind == OPP_EV_BW)
+		fix->peak = value;
 	if (fix->nr < OPP_KUNIT_MAX_LOG)
 		fix->log[fix->nr] = (struct opp_kunit_ev){ kind, id, value };
 	fix->nr++;
@@ -54,7 +65,7 @@ static int opp_fake_set_rate(struct clk_hw *hw, unsigned long rate,
 	struct opp_kunit_dvfs *fix = hw_to_fix(hw);
 
 	fix->rate = rate;
-	opp_kunit_log(fix, OPP_EV_RATE, 0, rate);
+	opp_kunit_record(fix, OPP_EV_RATE, 0, rate);
 	return 0;
 }
 
@@ -73,7 +84,7 @@ static int opp_fake_set_voltage_sel(struct regulator_dev *rdev,
 		return -EIO;
 
 	reg->sel = sel;
-	opp_kunit_log(reg->fix, OPP_EV_VOLT, reg->id, opp_kunit_reg_uv(reg));
+	opp_kunit_record(reg->fix, OPP_EV_VOLT, reg->id, opp_kunit_reg_uv(reg));
 	return 0;
 }
 
@@ -91,7 +102,7 @@ static int opp_fake_enable(struct regulator_dev *rdev)
 	struct opp_kunit_fake_reg *reg = rdev_get_drvdata(rdev);
 
 	reg->on = true;
-	opp_kunit_log(reg->fix, OPP_EV_ON, reg->id, 0);
+	opp_kunit_record(reg->fix, OPP_EV_ON, reg->id, 0);
 	return 0;
 }
 
@@ -100,7 +111,7 @@ static int opp_fake_disable(struct regulator_dev *rdev)
 	struct opp_kunit_fake_reg *reg = rdev_get_drvdata(rdev);
 
 	reg->on = false;
-	opp_kunit_log(reg->fix, OPP_EV_OFF, reg->id, 0);
+	opp_kunit_record(reg->fix, OPP_EV_OFF, reg->id, 0);
 	return 0;
 }
 
@@ -303,13 +314,16 @@ struct opp_kunit_dvfs *opp_kunit_dvfs_unknown_supply(struct kunit *test,
 
 static int opp_fake_set_pstate(struct device *dev, unsigned int state)
 {
-	opp_kunit_log(dev_get_drvdata(dev), OPP_EV_PSTATE, 0, state);
+	struct opp_kunit_dvfs *fix = container_of(dev->pm_domain,
+						  struct opp_kunit_dvfs, domain);
+
+	if (++fix->pstate_sets == fix->pstate_fail_at)
+		return -EIO;
+
+	fix->pstate = state;
+	opp_kunit_record(fix, OPP_EV_PSTATE, 0, state);
 	return 0;
 }
-
-static struct dev_pm_domain opp_fake_domain = {
-	.set_performance_state = opp_fake_set_pstate,
-};
 
 static void opp_kunit_leave_domain(void *data)
 {
@@ -327,9 +341,10 @@ void opp_kunit_join_domain(struct opp_kunit_dvfs *fix, struct device *dev)
 {
 	int ret;
 
-	dev_set_drvdata(dev, fix);
+	/* The domain is the fixture's own: no state outlives the test. */
+	fix->domain.set_performance_state = opp_fake_set_pstate;
 	/* Test devices may be bound, so dev_pm_domain_set() would refuse. */
-	dev->pm_domain = &opp_fake_domain;
+	dev->pm_domain = &fix->domain;
 	ret = kunit_add_action_or_reset(fix->test, opp_kunit_leave_domain, dev);
 	KUNIT_ASSERT_EQ(fix->test, ret, 0);
 }
@@ -380,7 +395,7 @@ static int opp_kunit_genpd_set_pstate(struct generic_pm_domain *pd,
 						     pd);
 
 	if (genpd->fix)
-		opp_kunit_log(genpd->fix, OPP_EV_PSTATE, 1, state);
+		opp_kunit_record(genpd->fix, OPP_EV_PSTATE, 1, state);
 	return 0;
 }
 

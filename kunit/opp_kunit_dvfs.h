@@ -23,6 +23,7 @@
  * @OPP_EV_ON: regulator @id was enabled
  * @OPP_EV_OFF: regulator @id was disabled
  * @OPP_EV_PSTATE: the required device got performance state @value
+ * @OPP_EV_BW: interconnect path @id got @value kBps peak bandwidth
  */
 enum opp_kunit_ev_kind {
 	OPP_EV_RATE,
@@ -30,6 +31,7 @@ enum opp_kunit_ev_kind {
 	OPP_EV_ON,
 	OPP_EV_OFF,
 	OPP_EV_PSTATE,
+	OPP_EV_BW,
 };
 
 /**
@@ -81,6 +83,12 @@ struct opp_kunit_fake_reg {
  * @clk_sets: rate changes attempted so far
  * @clk_fail_at: refuse the rate change with this number (from 1), or 0
  * @regs: the recording regulators, supplies "vdd" and "vdd2"
+ * @domain: the recording power domain opp_kunit_join_domain() puts
+ *	devices in
+ * @pstate: the performance state last set through @domain
+ * @pstate_sets: performance state changes attempted through @domain
+ * @pstate_fail_at: refuse the state change with this number (from 1), or 0
+ * @peak: the peak bandwidth last recorded with opp_kunit_record()
  * @nr: entries in @log
  * @log: what the clock and regulators were asked to do, in order
  */
@@ -94,6 +102,11 @@ struct opp_kunit_dvfs {
 	unsigned int clk_sets;
 	unsigned int clk_fail_at;
 	struct opp_kunit_fake_reg regs[OPP_KUNIT_MAX_REGS];
+	struct dev_pm_domain domain;
+	unsigned int pstate;
+	unsigned int pstate_sets;
+	unsigned int pstate_fail_at;
+	unsigned long peak;
 	unsigned int nr;
 	struct opp_kunit_ev log[OPP_KUNIT_MAX_LOG];
 };
@@ -119,6 +132,8 @@ struct opp_kunit_dvfs *opp_kunit_dvfs(struct kunit *test, const char *name,
 struct opp_kunit_dvfs *opp_kunit_dvfs_unknown_supply(struct kunit *test,
 						     const char *name,
 						     unsigned long rate);
+void opp_kunit_record(struct opp_kunit_dvfs *fix, enum opp_kunit_ev_kind kind,
+		      unsigned int id, unsigned long value);
 unsigned long opp_kunit_reg_uv(const struct opp_kunit_fake_reg *reg);
 struct device *opp_kunit_required_dev(struct opp_kunit_dvfs *fix);
 void opp_kunit_join_domain(struct opp_kunit_dvfs *fix, struct device *dev);

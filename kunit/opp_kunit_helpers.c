@@ -18,6 +18,7 @@
 #include <linux/mount.h>
 #include <linux/of.h>
 #include <linux/pm_opp.h>
+#include <linux/sched/task.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
@@ -248,14 +249,8 @@ void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,
 struct dev_pm_opp *opp_kunit_find_exact(struct kunit *test, struct device *dev,
 					unsigned long freq, bool available)
 {
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_exact(dev, freq, available);
-
-	int ret;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
-	ret = kunit_add_action_or_reset(test, opp_kunit_put, opp);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	return opp;
+	return opp_kunit_hold(test, dev_pm_opp_find_freq_exact(dev, freq,
+							       available));
 }
 
 static int opp_kunit_event_cb(struct notifier_block *nb, unsigned long event,
@@ -333,6 +328,109 @@ int opp_kunit_thread_done(atomic_t *running, struct completion *done)
 	}
 	__set_current_state(TASK_RUNNING);
 	return 0;
+}
+
+static void opp_kunit_kthread_stop(void *data)
+{
+	struct task_struct *task = data;
+
+	kthread_stop(task);
+	put_task_struct(task);
+}
+
+/**
+ * opp_kunit_kthread() - create a test kthread that is stopped with the test
+ * @test: the test
+ * @fn: the thread function
+ * @data: its argument
+ * @name: the thread's name
+ * @i: its number, appended to @name
+ *
+ * The thread is created but not woken: a test that aborts before waking it
+ * stops it unrun. Stop it early with opp_kunit_kthread_stop_now().
+ *
+ * Return: the thread; the test aborts if it cannot be created.
+ */
+struct task_struct *opp_kunit_kthread(struct kunit *test, int (*fn)(void *),
+				      void *data, const char *name,
+				      unsigned int i)
+{
+	struct task_struct *task = kthread_create(fn, data, "%s-%u", name, i);
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, task);
+	get_task_struct(task);
+	ret = kunit_add_action_or_reset(test, opp_kunit_kthread_stop, task);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return task;
+}
+
+/**
+ * opp_kunit_kthread_stop_now() - stop a thread of opp_kunit_kthread() now
+ * @test: the test
+ * @task: the thread
+ */
+void opp_kunit_kthread_stop_now(struct kunit *test, struct task_struct *task)
+{
+	kunit_release_action(test, opp_kunit_kthread_stop, task);
+}
+
+/**
+ * opp_kunit_hold() - keep an OPP reference until the test ends
+ * @test: the test
+ * @opp: what a lookup returned
+ *
+ * Return: @opp; the test aborts if it is an error or NULL.
+ */
+struct dev_pm_opp *opp_kunit_hold(struct kunit *test, struct dev_pm_opp *opp)
+{
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	ret = kunit_add_action_or_reset(test, opp_kunit_put, opp);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return opp;
+}
+
+/**
+ * opp_kunit_drop() - drop an OPP reference of opp_kunit_hold() now
+ * @test: the test
+ * @opp: the OPP
+ */
+void opp_kunit_drop(struct kunit *test, struct dev_pm_opp *opp)
+{
+	kunit_release_action(test, opp_kunit_put, opp);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_put_table, dev_pm_opp_put_opp_table,
+			    struct opp_table *);
+
+/**
+ * opp_kunit_hold_table() - keep a table reference until the test ends
+ * @test: the test
+ * @table: what dev_pm_opp_get_opp_table() or a _ref() call returned
+ *
+ * Return: @table; the test aborts if it is an error or NULL.
+ */
+struct opp_table *opp_kunit_hold_table(struct kunit *test,
+				       struct opp_table *table)
+{
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
+	ret = kunit_add_action_or_reset(test, opp_kunit_put_table, table);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return table;
+}
+
+/**
+ * opp_kunit_drop_table() - drop one reference of opp_kunit_hold_table() now
+ * @test: the test
+ * @table: the table
+ */
+void opp_kunit_drop_table(struct kunit *test, struct opp_table *table)
+{
+	kunit_release_action(test, opp_kunit_put_table, table);
 }
 
 KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_unmount, kern_unmount, struct vfsmount *);

@@ -72,8 +72,19 @@ struct opp_kunit_events {
 struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
 						 struct device *dev);
 
+struct dev_pm_opp *opp_kunit_hold(struct kunit *test, struct dev_pm_opp *opp);
+void opp_kunit_drop(struct kunit *test, struct dev_pm_opp *opp);
+struct opp_table *opp_kunit_hold_table(struct kunit *test,
+				       struct opp_table *table);
+void opp_kunit_drop_table(struct kunit *test, struct opp_table *table);
+
 struct completion;
+struct task_struct;
 int opp_kunit_thread_done(atomic_t *running, struct completion *done);
+struct task_struct *opp_kunit_kthread(struct kunit *test, int (*fn)(void *),
+				      void *data, const char *name,
+				      unsigned int i);
+void opp_kunit_kthread_stop_now(struct kunit *test, struct task_struct *task);
 
 struct file;
 struct file *opp_kunit_debugfs_open(struct kunit *test, const char *path,
@@ -114,13 +125,27 @@ void opp_kunit_errors_reset(struct opp_kunit_errors *cap);
 unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap);
 const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i);
 
+struct opp_kunit_icc;
+
 #ifdef CONFIG_INTERCONNECT
-void opp_kunit_icc_provider(struct kunit *test, const char *compatible,
-			    unsigned int nr);
+struct opp_kunit_icc *opp_kunit_icc_provider(struct kunit *test,
+					     const char *compatible,
+					     unsigned int nr);
+void opp_kunit_icc_record(struct opp_kunit_icc *icc,
+			  void (*record)(void *data, u32 avg, u32 peak),
+			  void *data);
 #else
-static inline void opp_kunit_icc_provider(struct kunit *test,
-					  const char *compatible,
-					  unsigned int nr)
+static inline struct opp_kunit_icc *
+opp_kunit_icc_provider(struct kunit *test, const char *compatible,
+		       unsigned int nr)
+{
+	return NULL;
+}
+
+static inline void opp_kunit_icc_record(struct opp_kunit_icc *icc,
+					void (*record)(void *data, u32 avg,
+						       u32 peak),
+					void *data)
 {
 }
 #endif

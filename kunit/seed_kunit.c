@@ -22,6 +22,24 @@ static int opp_seed_init(struct kunit *test)
  * release the regulator. The names array is written as the article writes
  * it (minus its '&'), to prove that form compiles against this header.
  */
+/**
+ * struct opp_seed_hold - what the example holds until its release
+ * @dev: the device
+ * @opp_table: what dev_pm_opp_set_regulators() returned
+ */
+struct opp_seed_hold {
+	struct device *dev;
+	struct opp_table *opp_table;
+};
+
+static void opp_seed_release(void *data)
+{
+	struct opp_seed_hold *hold = data;
+
+	dev_pm_opp_remove_table(hold->dev);
+	dev_pm_opp_put_regulators(hold->opp_table);
+}
+
 static void opp_seed_article_example_runs(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,seed-0",
@@ -29,11 +47,21 @@ static void opp_seed_article_example_runs(struct kunit *test)
 	struct device *dev = fix->dev;
 	struct opp_table *opp_table;
 	const char *name[] = {"vdd"};
+	struct opp_seed_hold *hold = kunit_kzalloc(test, sizeof(*hold),
+						   GFP_KERNEL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, hold);
 
 	opp_table = dev_pm_opp_set_regulators(dev, name, ARRAY_SIZE(name));
 	if (IS_ERR(opp_table))
 		KUNIT_FAIL_AND_ABORT(test, "set_regulators: %ld",
 				     PTR_ERR(opp_table));
+	/* Released by the test if it aborts before the article's release. */
+	hold->dev = dev;
+	hold->opp_table = opp_table;
+	ret = kunit_add_action_or_reset(test, opp_seed_release, hold);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SEED_F3), 0);
@@ -49,6 +77,7 @@ static void opp_seed_article_example_runs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fix->log[4].kind, OPP_EV_VOLT);
 	KUNIT_EXPECT_EQ(test, fix->log[4].value, SEED_V2);
 
+	kunit_remove_action(test, opp_seed_release, hold);
 	dev_pm_opp_of_remove_table(dev);
 	dev_pm_opp_put_regulators(opp_table);
 	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);

@@ -19,7 +19,6 @@
 #include <linux/pm_opp.h>
 #include <linux/random.h>
 #include <linux/sched.h>
-#include <linux/sched/task.h>
 #include <linux/uaccess.h>
 
 #include "../opp.h"
@@ -384,22 +383,10 @@ static void stress_run(struct kunit *test, struct opp_stress *st)
 	stress_open_debugfs(test, &reader, "opp/opp-stress/stats");
 	atomic_set(&st->running, ARRAY_SIZE(stress_threads));
 	st->deadline = jiffies + msecs_to_jiffies(stress_ms);
-	for (n = 0; n < ARRAY_SIZE(stress_threads); n++) {
-		task[n] = kthread_create(stress_threads[n], st, "opp-stress-%u",
-					 n);
-		if (IS_ERR(task[n]))
-			break;
-		get_task_struct(task[n]);
-	}
-	if (n < ARRAY_SIZE(stress_threads)) {
-		/* Never woken: stopping them keeps their functions from running. */
-		while (n--) {
-			kthread_stop(task[n]);
-			put_task_struct(task[n]);
-		}
-		KUNIT_FAIL(test, "cannot create the stress threads");
-		return;
-	}
+	/* Threads the test made are stopped when it ends, even aborted. */
+	for (n = 0; n < ARRAY_SIZE(stress_threads); n++)
+		task[n] = opp_kunit_kthread(test, stress_threads[n], st,
+					    "opp-stress", n);
 	for (i = 0; i < ARRAY_SIZE(stress_threads); i++)
 		wake_up_process(task[i]);
 
@@ -407,10 +394,8 @@ static void stress_run(struct kunit *test, struct opp_stress *st)
 	KUNIT_EXPECT_TRUE_MSG(test, wait_for_completion_timeout(&st->done,
 								STRESS_WAIT_S * HZ),
 			      "threads did not finish in time");
-	for (i = 0; i < ARRAY_SIZE(stress_threads); i++) {
-		kthread_stop(task[i]);
-		put_task_struct(task[i]);
-	}
+	for (i = 0; i < ARRAY_SIZE(stress_threads); i++)
+		opp_kunit_kthread_stop_now(test, task[i]);
 }
 
 /* The hardware is where the table says the device is. */

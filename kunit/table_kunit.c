@@ -121,28 +121,63 @@ static void opp_table_out_of_range_is_erange(struct kunit *test)
 			-ERANGE);
 }
 
-/* A device without a table gets -ENODEV; a NULL device -EINVAL. */
-static void opp_table_unknown_device_is_enodev(struct kunit *test)
+/* A device without a table has no OPPs to count. */
+static void opp_table_unknown_device_count_is_enodev(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-none");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
+/* A device without a table finds no OPP by rate or by level. */
+static void opp_table_unknown_device_lookups_are_enodev(struct kunit *test)
 {
 	struct device *dev = opp_kunit_device(test, "opp-none");
 	unsigned long freq = F1;
 	unsigned int level = 1;
 
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_ceil(dev, &freq)),
 			-ENODEV);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_ceil(dev, &level)),
 			-ENODEV);
+}
+
+/* A device without a table has no table to hand out. */
+static void opp_table_unknown_device_get_table_is_enodev(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-none");
+
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_get_opp_table(dev)), -ENODEV);
+}
+
+/* A device without a table has no OPP to enable or adjust. */
+static void opp_table_unknown_device_writers_are_enodev(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-none");
+
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable(dev, F1), -ENODEV);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_adjust_voltage(dev, F1, V1, V1, V1),
 			-ENODEV);
+}
+
+/* A device without a table reports no latency and no suspend rate. */
+static void opp_table_unknown_device_attributes_are_zero(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-none");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_clock_latency(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), 0);
+}
+
+/* A NULL or error-pointer device is -EINVAL. */
+static void opp_table_bad_device_is_einval(struct kunit *test)
+{
+	unsigned long freq = F1;
+
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(NULL), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_ceil(NULL, &freq)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(ERR_PTR(-EIO), F1, V1), -EINVAL);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_clock_latency(dev), 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), 0);
 }
 
 /* Adding an identical OPP again is accepted and adds nothing. */
@@ -229,20 +264,36 @@ static void opp_table_disabled_opp_getters_refuse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F1);
 }
 
-/* Invalid OPP pointers give the documented neutral values. */
-static void opp_table_getters_reject_bad_opp(struct kunit *test)
+/* Getters given a NULL OPP answer their documented neutral values. */
+static void opp_table_getters_of_null_opp_are_neutral(struct kunit *test)
 {
 	struct dev_pm_opp_supply supply;
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(NULL), 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(ERR_PTR(-ERANGE)), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(NULL), U32_MAX);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_power(NULL), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_supplies(NULL, &supply), -EINVAL);
 	KUNIT_EXPECT_FALSE(test, dev_pm_opp_is_turbo(NULL));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_required_pstate(NULL, 0), 0);
+}
+
+/* A getter given an error pointer for an OPP answers 0. */
+static void opp_table_getter_of_error_opp_is_zero(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(ERR_PTR(-ERANGE)), 0);
+}
+
+/*
+ * Putting a NULL or error-pointer OPP does nothing: the case passes unless
+ * the put dereferences it (KASAN and the oops checks see that).
+ */
+static void opp_table_put_of_bad_opp_is_noop(struct kunit *test)
+{
+	struct device *dev = three_opps(test);
+
 	dev_pm_opp_put(NULL);
 	dev_pm_opp_put(ERR_PTR(-ENODEV));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 }
 
 /* An OPP a caller holds stays readable after it left the table. */
@@ -293,17 +344,19 @@ static void opp_table_last_dynamic_removal_frees_table(struct kunit *test)
 static void opp_table_reference_keeps_table(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
-	struct opp_table *table = dev_pm_opp_get_opp_table(dev);
+	struct opp_table *table, *again;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
+	table = opp_kunit_hold_table(test, dev_pm_opp_get_opp_table(dev));
 	dev_pm_opp_remove_all_dynamic(dev);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 0);
 
 	/* The same table is found again, then goes with the last put. */
 	opp_kunit_add(test, dev, F1, V1);
-	KUNIT_EXPECT_PTR_EQ(test, dev_pm_opp_get_opp_table(dev), table);
-	dev_pm_opp_put_opp_table(table);
-	dev_pm_opp_put_opp_table(table);
+	again = dev_pm_opp_get_opp_table(dev);
+	KUNIT_EXPECT_PTR_EQ(test, again, table);
+	if (!IS_ERR(again))
+		dev_pm_opp_put_opp_table(again);
+	opp_kunit_drop_table(test, table);
 	dev_pm_opp_remove(dev, F1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 }
@@ -381,43 +434,56 @@ static void opp_table_unregister_unknown_notifier_fails(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_register_notifier(NULL, &nb), -EINVAL);
 }
 
-/* Level lookups: exact, ceil and floor over dynamic OPPs with levels. */
-static void opp_table_level_lookups(struct kunit *test)
+/* Three dynamic OPPs at levels 10, 20 and 30, rates F1 to F3. */
+static struct device *opp_table_levels(struct kunit *test)
 {
 	struct device *dev = opp_kunit_device(test, "opp-levels");
 	struct dev_pm_opp_data data = { .u_volt = V1 };
-	struct dev_pm_opp *opp;
-	unsigned int level, i;
+	unsigned int i;
 
 	for (i = 1; i <= 3; i++) {
 		data.freq = i * F1;
 		data.level = i * 10;
 		KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
 	}
+	return dev;
+}
 
-	opp = dev_pm_opp_find_level_exact(dev, 20);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+/* An exact level lookup finds that level only. */
+static void opp_table_level_exact_lookup(struct kunit *test)
+{
+	struct device *dev = opp_table_levels(test);
+	struct dev_pm_opp *opp;
+
+	opp = opp_kunit_hold(test, dev_pm_opp_find_level_exact(dev, 20));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F2);
-	dev_pm_opp_put(opp);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_exact(dev, 21)),
 			-ERANGE);
+}
 
-	level = 11;
-	opp = dev_pm_opp_find_level_ceil(dev, &level);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
-	KUNIT_EXPECT_EQ(test, level, 20);
-	dev_pm_opp_put(opp);
+/* A ceil level lookup rounds up; above every level it is -ERANGE. */
+static void opp_table_level_ceil_lookup(struct kunit *test)
+{
+	struct device *dev = opp_table_levels(test);
+	unsigned int level = 11;
 
-	level = 29;
-	opp = dev_pm_opp_find_level_floor(dev, &level);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	opp_kunit_hold(test, dev_pm_opp_find_level_ceil(dev, &level));
 	KUNIT_EXPECT_EQ(test, level, 20);
-	dev_pm_opp_put(opp);
 
 	level = 31;
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_ceil(dev, &level)),
 			-ERANGE);
 	KUNIT_EXPECT_EQ(test, level, 31);
+}
+
+/* A floor level lookup rounds down. */
+static void opp_table_level_floor_lookup(struct kunit *test)
+{
+	struct device *dev = opp_table_levels(test);
+	unsigned int level = 29;
+
+	opp_kunit_hold(test, dev_pm_opp_find_level_floor(dev, &level));
+	KUNIT_EXPECT_EQ(test, level, 20);
 }
 
 /*
@@ -542,36 +608,48 @@ static const struct opp_kunit_desc two_clk_opps[] = {
 	{ .rates = { F2, F2 }, .available = true },
 };
 
-/*
- * On a two-clock table only the indexed lookups work; the second clock,
- * which goes down while the first goes up, is searched in table order.
- */
-static void opp_table_multi_clock_needs_index(struct kunit *test)
+/* Two clocks, each OPP populated as in two_clk_opps. */
+static struct device *opp_table_two_clocks(struct kunit *test)
 {
 	struct device *dev = opp_kunit_device(test, "opp-2clk");
-	unsigned long freq = F1;
-	struct dev_pm_opp *opp;
 
 	opp_kunit_populate(test, dev, 2, 0, two_clk_opps,
 			   ARRAY_SIZE(two_clk_opps));
+	return dev;
+}
+
+/* On a two-clock table the calls that name no clock are refused. */
+static void opp_table_multi_clock_refuses_unindexed(struct kunit *test)
+{
+	struct device *dev = opp_table_two_clocks(test);
+	unsigned long freq = F1;
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_ceil(dev, &freq)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_disable(dev, F1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F3, V1), -EINVAL);
+}
 
-	freq = F2 + 1;
+/*
+ * Indexed lookups work on each clock; the second clock, which goes down
+ * while the first goes up, is searched in table order. An index past the
+ * clocks is refused, or reads 0.
+ */
+static void opp_table_multi_clock_indexed_lookups(struct kunit *test)
+{
+	struct device *dev = opp_table_two_clocks(test);
+	unsigned long freq = F2 + 1;
+	struct dev_pm_opp *opp;
+
 	opp = dev_pm_opp_find_freq_ceil_indexed(dev, &freq, 1);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	opp_kunit_hold(test, opp);
 	KUNIT_EXPECT_EQ(test, freq, F3);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq_indexed(opp, 0), F1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq_indexed(opp, 2), 0);
-	dev_pm_opp_put(opp);
 
 	opp = dev_pm_opp_find_freq_exact_indexed(dev, F2, 1, true);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	opp_kunit_hold(test, opp);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq_indexed(opp, 0), F2);
-	dev_pm_opp_put(opp);
 
 	freq = F1;
 	KUNIT_EXPECT_EQ(test,
@@ -588,25 +666,51 @@ static const struct opp_kunit_desc firmware_opps[] = {
 	  .available = false },
 };
 
-/* Firmware-style OPPs report latency, suspend rate and power. */
-static void opp_table_firmware_attributes(struct kunit *test)
+/* Firmware-style OPPs: the table built from firmware_opps. */
+static struct device *opp_table_firmware(struct kunit *test)
 {
 	struct device *dev = opp_kunit_device(test, "opp-fw");
-	struct dev_pm_opp *opp;
 
 	opp_kunit_populate(test, dev, 1, 0, firmware_opps,
 			   ARRAY_SIZE(firmware_opps));
-
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	return dev;
+}
+
+/* The latencies are the largest of the available OPPs. */
+static void opp_table_firmware_latencies(struct kunit *test)
+{
+	struct device *dev = opp_table_firmware(test);
+
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_clock_latency(dev), 500);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_max_transition_latency(dev), 500);
+}
+
+/* The suspend OPP's rate is reported while it is available. */
+static void opp_table_firmware_suspend_rate(struct kunit *test)
+{
+	struct device *dev = opp_table_firmware(test);
+
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), F1);
-
-	opp = opp_kunit_find_exact(test, dev, F2, true);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_power(opp), 200);
-
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), 0);
+}
+
+/* An OPP's power is read as given. */
+static void opp_table_firmware_power(struct kunit *test)
+{
+	struct device *dev = opp_table_firmware(test);
+	struct dev_pm_opp *opp = opp_kunit_find_exact(test, dev, F2, true);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_power(opp), 200);
+}
+
+/* A turbo OPP, once enabled, reads as turbo. */
+static void opp_table_firmware_turbo(struct kunit *test)
+{
+	struct device *dev = opp_table_firmware(test);
+	struct dev_pm_opp *opp;
+
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_enable(dev, F3), 0);
 	opp = opp_kunit_find_exact(test, dev, F3, true);
 	KUNIT_EXPECT_TRUE(test, dev_pm_opp_is_turbo(opp));
@@ -744,13 +848,20 @@ static struct kunit_case opp_table_cases[] = {
 	KUNIT_CASE(opp_table_ceil_walk_is_ascending),
 	KUNIT_CASE(opp_table_ceil_floor_round_to_neighbours),
 	KUNIT_CASE(opp_table_out_of_range_is_erange),
-	KUNIT_CASE(opp_table_unknown_device_is_enodev),
+	KUNIT_CASE(opp_table_unknown_device_count_is_enodev),
+	KUNIT_CASE(opp_table_unknown_device_lookups_are_enodev),
+	KUNIT_CASE(opp_table_unknown_device_get_table_is_enodev),
+	KUNIT_CASE(opp_table_unknown_device_writers_are_enodev),
+	KUNIT_CASE(opp_table_unknown_device_attributes_are_zero),
+	KUNIT_CASE(opp_table_bad_device_is_einval),
 	KUNIT_CASE(opp_table_identical_duplicate_is_accepted),
 	KUNIT_CASE(opp_table_conflicting_duplicate_is_eexist),
 	KUNIT_CASE(opp_table_disabled_opp_is_hidden),
 	KUNIT_CASE(opp_table_enable_disable_round_trip),
 	KUNIT_CASE(opp_table_disabled_opp_getters_refuse),
-	KUNIT_CASE(opp_table_getters_reject_bad_opp),
+	KUNIT_CASE(opp_table_getters_of_null_opp_are_neutral),
+	KUNIT_CASE(opp_table_getter_of_error_opp_is_zero),
+	KUNIT_CASE(opp_table_put_of_bad_opp_is_noop),
 	KUNIT_CASE(opp_table_held_opp_survives_removal),
 	KUNIT_CASE(opp_table_held_opp_survives_table),
 	KUNIT_CASE(opp_table_last_dynamic_removal_frees_table),
@@ -759,13 +870,19 @@ static struct kunit_case opp_table_cases[] = {
 	KUNIT_CASE(opp_table_adjust_voltage_updates_supply),
 	KUNIT_CASE(opp_table_notifier_sees_events_in_order),
 	KUNIT_CASE(opp_table_unregister_unknown_notifier_fails),
-	KUNIT_CASE(opp_table_level_lookups),
+	KUNIT_CASE(opp_table_level_exact_lookup),
+	KUNIT_CASE(opp_table_level_ceil_lookup),
+	KUNIT_CASE(opp_table_level_floor_lookup),
 	KUNIT_CASE(opp_table_level_lookups_without_levels),
 	KUNIT_CASE(opp_table_unsorted_levels_follow_table_order),
 	KUNIT_CASE(opp_table_bw_lookups),
 	KUNIT_CASE(opp_table_bw_without_paths_is_einval),
-	KUNIT_CASE(opp_table_multi_clock_needs_index),
-	KUNIT_CASE(opp_table_firmware_attributes),
+	KUNIT_CASE(opp_table_multi_clock_refuses_unindexed),
+	KUNIT_CASE(opp_table_multi_clock_indexed_lookups),
+	KUNIT_CASE(opp_table_firmware_latencies),
+	KUNIT_CASE(opp_table_firmware_suspend_rate),
+	KUNIT_CASE(opp_table_firmware_power),
+	KUNIT_CASE(opp_table_firmware_turbo),
 	KUNIT_CASE(opp_table_remove_table_keeps_dynamic_opps),
 	KUNIT_CASE(opp_table_remove_table_frees_firmware_table),
 	KUNIT_CASE(opp_table_lookups_in_atomic_context),

@@ -165,11 +165,14 @@ static void opp_votes_cleared_config_gives_vote_back(struct kunit *test)
 	struct opp_votes_fixture *f = test->priv;
 	struct device *devs[] = { f->req, NULL };
 	struct dev_pm_opp_config config = { .required_devs = devs };
-	int token;
+	int token, ret;
 
 	opp_votes_aggregate(test, f);
 	token = dev_pm_opp_set_config(f->a->dev, &config);
 	KUNIT_ASSERT_GT(test, token, 0);
+	ret = kunit_add_action_or_reset(test, opp_votes_clear_config,
+					(void *)(long)token);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(f->a->dev), 0);
 	opp_votes_consumer(test, f->b->dev, f->req);
 
@@ -177,7 +180,7 @@ static void opp_votes_cleared_config_gives_vote_back(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(f->a->dev, REQ_F2), 0);
 	EXPECT_LOG(test, f->a, PSTATE(DOM_L1), PSTATE(DOM_L2), RATE(REQ_F2));
 
-	dev_pm_opp_clear_config(token);
+	kunit_release_action(test, opp_votes_clear_config, (void *)(long)token);
 	EXPECT_LOG(test, f->a, PSTATE(DOM_L1));
 }
 
