@@ -491,6 +491,8 @@ static const struct {
  * @rseed: the random seed the mutation derives from (fuzz_seed, or a
  *	regression's own)
  * @nr: the mutation's number under @rseed
+ * @dev: the devices that load the tables
+ * @ret: what each one's dev_pm_opp_of_add_table() returned
  */
 struct fz_case {
 	struct fz_tree tree;
@@ -504,6 +506,8 @@ struct fz_case {
 	int token;
 	unsigned long rseed;
 	unsigned long nr;
+	struct device *dev[FZ_DEVS];
+	int ret[FZ_DEVS];
 };
 
 static u32 fz_rand(struct rnd_state *rs, u32 n)
@@ -718,73 +722,112 @@ static struct fz_prop *fz_op_add_prop(struct fz_tree *t, struct rnd_state *rs,
 	return p;
 }
 
+static void fz_op_drop_node(struct fz_tree *t, struct rnd_state *rs,
+			    int *node, char *nname)
+{
+	*node = 1 + fz_rand(rs, t->nr - 1);
+	if (*node < t->nr) {
+		strscpy(nname, t->n[*node].name, FZ_NAME);
+		fz_drop_node(t, *node);
+	}
+}
+
+static struct fz_prop *fz_op_truncate(struct fz_tree *t, struct rnd_state *rs,
+				      int *node)
+{
+	struct fz_prop *p = fz_any_prop(t, rs, node);
+
+	if (p && p->len)
+		p->len = fz_rand(rs, p->len);
+	return p;
+}
+
+static struct fz_prop *fz_op_odd_size(struct fz_tree *t, struct rnd_state *rs,
+				      int *node)
+{
+	struct fz_prop *p = fz_any_prop(t, rs, node);
+
+	if (p && p->len < FZ_LEN - 3)
+		p->len += 1 + fz_rand(rs, 3);
+	return p;
+}
+
+static void fz_op_swap_phandles(struct fz_tree *t, struct rnd_state *rs,
+				int *node)
+{
+	int other;
+
+	*node = fz_rand(rs, t->nr);
+	other = fz_rand(rs, t->nr);
+	swap(t->n[*node].phandle, t->n[other].phandle);
+}
+
+/* Appends " op@node/prop" to @log; @nname and @pname may be set already. */
+static void fz_log_op(struct fz_tree *t, enum fz_op op, int node,
+		      char *nname, char *pname, const struct fz_prop *p,
+		      char *log, size_t size)
+{
+	if (!nname[0] && node < t->nr)
+		strscpy(nname, t->n[node].name, FZ_NAME);
+	if (p)
+		strscpy(pname, p->name, FZ_NAME);
+	scnprintf(log + strlen(log), size - strlen(log), " %s@%s%s%s",
+		  fz_op_name[op], nname, pname[0] ? "/" : "", pname);
+}
+
+/* Applies @op; returns the property it changed, if it names one. */
+static struct fz_prop *fz_apply_op(struct fz_tree *t, struct rnd_state *rs,
+				   enum fz_op op, int *node, char *nname,
+				   char *pname)
+{
+	switch (op) {
+	case FZ_DROP_PROP:
+		fz_op_drop_prop(t, rs, node, pname);
+		return NULL;
+	case FZ_DUP_NODE:
+		fz_op_dup_node(t, rs, node);
+		return NULL;
+	case FZ_DROP_NODE:
+		fz_op_drop_node(t, rs, node, nname);
+		return NULL;
+	case FZ_REORDER:
+		fz_op_reorder(t, rs, node);
+		return NULL;
+	case FZ_TRUNCATE:
+		return fz_op_truncate(t, rs, node);
+	case FZ_EXTEND:
+		return fz_op_extend(t, rs, node);
+	case FZ_ODD_SIZE:
+		return fz_op_odd_size(t, rs, node);
+	case FZ_ZERO:
+	case FZ_MAX:
+	case FZ_OVERFLOW:
+		return fz_op_edge_cell(t, rs, node, op);
+	case FZ_SWAP_PHANDLES:
+		fz_op_swap_phandles(t, rs, node);
+		return NULL;
+	case FZ_RETARGET:
+	case FZ_CYCLE:
+		return fz_op_phandle(t, rs, node, op);
+	case FZ_STRING:
+		return fz_op_string(t, rs, node);
+	case FZ_ADD_PROP:
+		return fz_op_add_prop(t, rs, node);
+	default:
+		return NULL;
+	}
+}
+
 static void fz_mutate_once(struct fz_tree *t, struct rnd_state *rs,
 			   char *log, size_t size)
 {
 	enum fz_op op = fz_rand(rs, FZ_NR_OPS);
 	char nname[FZ_NAME] = "", pname[FZ_NAME] = "";
-	struct fz_prop *p = NULL;
-	int node = 0, other;
+	struct fz_prop *p;
+	int node = 0;
 
-	switch (op) {
-	case FZ_DROP_PROP:
-		fz_op_drop_prop(t, rs, &node, pname);
-		break;
-	case FZ_DUP_NODE:
-		fz_op_dup_node(t, rs, &node);
-		break;
-	case FZ_DROP_NODE:
-		node = 1 + fz_rand(rs, t->nr - 1);
-		if (node < t->nr) {
-			strscpy(nname, t->n[node].name);
-			fz_drop_node(t, node);
-		}
-		break;
-	case FZ_REORDER:
-		fz_op_reorder(t, rs, &node);
-		break;
-	case FZ_TRUNCATE:
-		p = fz_any_prop(t, rs, &node);
-		if (p && p->len)
-			p->len = fz_rand(rs, p->len);
-		break;
-	case FZ_EXTEND:
-		p = fz_op_extend(t, rs, &node);
-		break;
-	case FZ_ODD_SIZE:
-		p = fz_any_prop(t, rs, &node);
-		if (p && p->len < FZ_LEN - 3)
-			p->len += 1 + fz_rand(rs, 3);
-		break;
-	case FZ_ZERO:
-	case FZ_MAX:
-	case FZ_OVERFLOW:
-		p = fz_op_edge_cell(t, rs, &node, op);
-		break;
-	case FZ_SWAP_PHANDLES:
-		node = fz_rand(rs, t->nr);
-		other = fz_rand(rs, t->nr);
-		swap(t->n[node].phandle, t->n[other].phandle);
-		break;
-	case FZ_RETARGET:
-	case FZ_CYCLE:
-		p = fz_op_phandle(t, rs, &node, op);
-		break;
-	case FZ_STRING:
-		p = fz_op_string(t, rs, &node);
-		break;
-	case FZ_ADD_PROP:
-		p = fz_op_add_prop(t, rs, &node);
-		break;
-	default:
-		break;
-	}
-	if (!nname[0] && node < t->nr)
-		strscpy(nname, t->n[node].name);
-	if (p)
-		strscpy(pname, p->name);
-	scnprintf(log + strlen(log), size - strlen(log), " %s@%s%s%s",
-		  fz_op_name[op], nname, pname[0] ? "/" : "", pname);
+	p = fz_apply_op(t, rs, op, &node, nname, pname);
+	fz_log_op(t, op, node, nname, pname, p, log, size);
 }
 
 /* DT source of the tree, one line per kunit_info() so the log keeps it. */
@@ -1318,15 +1361,76 @@ static bool fz_known_error(int ret)
 }
 
 /* Loads, uses and removes mutation @i of seed @rseed. */
+/* Each device loads its table, providers first when the seed says so. */
+static void fz_load(struct fz_case *fc, int n)
+{
+	int k, d;
+
+	for (k = 0; k < n; k++) {
+		d = fc->seed->providers_first ? n - 1 - k : k;
+		fc->ret[d] = dev_pm_opp_of_add_table(fc->dev[d]);
+	}
+}
+
+/*
+ * What the loads must leave: only errors a table may give, nothing of a
+ * refused table, a message for device 0's refusal, and an unmutated seed's
+ * known count.
+ */
+static void fz_check_load(struct kunit *test, struct fz_case *fc, int n,
+			  struct opp_kunit_errors *cap)
+{
+	int d, count;
+
+	for (d = 0; d < n; d++) {
+		if (!fc->ret[d])
+			continue;
+		KUNIT_EXPECT_TRUE_MSG(test, fz_known_error(fc->ret[d]),
+				      "dev%d: unexpected error %d", d,
+				      fc->ret[d]);
+		count = dev_pm_opp_get_opp_count(fc->dev[d]);
+		KUNIT_EXPECT_TRUE_MSG(test, count == -ENODEV || count == 0,
+				      "dev%d failed with %d but has %d OPPs",
+				      d, fc->ret[d], count);
+	}
+	/* Not for a missing table, nor one that waits for a provider. */
+	if (fc->ret[0] && fc->ret[0] != -ENODEV && fc->ret[0] != -EPROBE_DEFER)
+		KUNIT_EXPECT_GT_MSG(test, opp_kunit_errors_count(cap), 0,
+				    "dev0 refused its table (%d) silently",
+				    fc->ret[0]);
+	if (!fc->log[0] && fc->seed->count >= 0) {
+		KUNIT_EXPECT_EQ(test, fc->ret[0], 0);
+		KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fc->dev[0]),
+				fc->seed->count);
+	}
+}
+
+/* After the removal: no table, and every node's references as before. */
+static void fz_check_gone(struct kunit *test, struct fz_case *fc, int n)
+{
+	struct opp_table *table;
+	unsigned int k;
+	int d;
+
+	for (d = 0; d < n; d++) {
+		table = dev_pm_opp_get_opp_table(fc->dev[d]);
+		KUNIT_EXPECT_TRUE_MSG(test, IS_ERR(table),
+				      "dev%d keeps a table", d);
+		if (!IS_ERR(table))
+			dev_pm_opp_put_opp_table(table);
+	}
+	for (k = 0; k < fc->tree.nr; k++)
+		KUNIT_EXPECT_EQ_MSG(test, kref_read(&fc->np[k]->kobj.kref),
+				    fc->refs[k], "references on %s",
+				    fc->tree.n[k].name);
+}
+
 static void fz_run(struct kunit *test, unsigned long rseed, unsigned long i)
 {
 	struct fz_case *fc = kunit_kzalloc(test, sizeof(*fc), GFP_KERNEL);
 	struct opp_kunit_dvfs *fix = NULL;
 	struct opp_kunit_errors *cap;
-	struct device *dev[FZ_DEVS];
-	int ret[FZ_DEVS] = {}, d, n, count;
-	struct opp_table *table;
-	unsigned int k;
+	int d, n;
 
 	KUNIT_ASSERT_NOT_NULL(test, fc);
 	test->priv = fc;
@@ -1337,60 +1441,24 @@ static void fz_run(struct kunit *test, unsigned long rseed, unsigned long i)
 
 	n = fc->seed->nr_devs;
 	for (d = 0; d < n; d++)
-		dev[d] = fz_device(test, fc, d, &fix);
-	fc->token = fz_config(test, dev[0], fc->seed);
+		fc->dev[d] = fz_device(test, fc, d, &fix);
+	fc->token = fz_config(test, fc->dev[0], fc->seed);
 
-	cap = opp_kunit_capture_warnings(test, dev[0]);
-	for (k = 0; k < n; k++) {
-		d = fc->seed->providers_first ? n - 1 - k : k;
-		ret[d] = dev_pm_opp_of_add_table(dev[d]);
-	}
-
-	for (d = 0; d < n; d++) {
-		if (!ret[d])
-			continue;
-		KUNIT_EXPECT_TRUE_MSG(test, fz_known_error(ret[d]),
-				      "dev%d: unexpected error %d", d, ret[d]);
-		/* All or nothing: a table that failed lists no OPP. */
-		count = dev_pm_opp_get_opp_count(dev[d]);
-		KUNIT_EXPECT_TRUE_MSG(test, count == -ENODEV || count == 0,
-				      "dev%d failed with %d but has %d OPPs",
-				      d, ret[d], count);
-	}
-	/* Device 0 says why it refused its table (not for a missing one). */
-	if (ret[0] && ret[0] != -ENODEV && ret[0] != -EPROBE_DEFER)
-		KUNIT_EXPECT_GT_MSG(test, opp_kunit_errors_count(cap), 0,
-				    "dev0 refused its table (%d) silently",
-				    ret[0]);
-	if (!fc->log[0] && fc->seed->count >= 0) {
-		KUNIT_EXPECT_EQ(test, ret[0], 0);
-		KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev[0]),
-				fc->seed->count);
-	}
+	cap = opp_kunit_capture_warnings(test, fc->dev[0]);
+	fz_load(fc, n);
+	fz_check_load(test, fc, n, cap);
 
 	for (d = 0; d < n; d++)
-		if (!ret[d])
-			fz_use(test, dev[d], d ? NULL : fix);
+		if (!fc->ret[d])
+			fz_use(test, fc->dev[d], d ? NULL : fix);
 
 	for (d = 0; d < n; d++)
-		dev_pm_opp_of_remove_table(dev[d]);
+		dev_pm_opp_of_remove_table(fc->dev[d]);
 	if (fc->token)
 		kunit_release_action(test, fz_put_config,
 				     (void *)(long)fc->token);
 	opp_flush_releases();
-
-	/* Nothing left: no table, and every node's references as before. */
-	for (d = 0; d < n; d++) {
-		table = dev_pm_opp_get_opp_table(dev[d]);
-		KUNIT_EXPECT_TRUE_MSG(test, IS_ERR(table),
-				      "dev%d keeps a table", d);
-		if (!IS_ERR(table))
-			dev_pm_opp_put_opp_table(table);
-	}
-	for (k = 0; k < fc->tree.nr; k++)
-		KUNIT_EXPECT_EQ_MSG(test, kref_read(&fc->np[k]->kobj.kref),
-				    fc->refs[k], "references on %s",
-				    fc->tree.n[k].name);
+	fz_check_gone(test, fc, n);
 }
 
 static void opp_fuzz_mutation(struct kunit *test)
