@@ -24,11 +24,14 @@
 #include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/device.h>
+#include <linux/interconnect.h>
+#include <linux/interconnect-provider.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mmzone.h>
 #include <linux/of.h>
+#include <linux/pm_domain.h>
 #include <linux/pm_opp.h>
 #include <linux/rcupdate.h>
 #include <linux/regulator/consumer.h>
@@ -61,13 +64,17 @@
 
 /* The DVFS device: a fake clock and regulator bound to it by its name. */
 #define BENCH_DVFS_NAME		"opp-bench-dvfs"
-#define BENCH_LO_HZ		400000000UL
+#define BENCH_LO_HZ		((unsigned long)BENCH_SOC_LO_HZ)
 #define BENCH_LO_UV		900000UL
-#define BENCH_HI_HZ		800000000UL
+#define BENCH_HI_HZ		((unsigned long)BENCH_SOC_HI_HZ)
 #define BENCH_HI_UV		1000000UL
 #define BENCH_REG_MIN_UV	500000
 #define BENCH_REG_STEP_UV	5000
 #define BENCH_REG_N		201
+
+/* The interconnect provider's two node ids, from a range no one else uses. */
+#define BENCH_ICC_FIRST_ID	0x0b50
+#define BENCH_ICC_NODES		2
 
 static int bench_cmp_u64(const void *a, const void *b)
 {
@@ -479,21 +486,28 @@ static void bench_clear_config(void *token)
 	dev_pm_opp_clear_config((long)token);
 }
 
-/* The OPP core takes the clock (and the regulator), then gets two OPPs. */
-static void bench_dvfs_config(struct kunit *test, struct bench_dvfs *b,
-			      bool with_reg)
+/* The OPP core takes the device's clock (and its regulator "vdd"). */
+static void bench_opp_config(struct kunit *test, struct device *dev,
+			     bool with_reg)
 {
 	struct dev_pm_opp_config config = {
 		.clk_names = bench_clk_names,
 		.regulator_names = with_reg ? bench_reg_names : NULL,
 	};
-	int token = dev_pm_opp_set_config(b->dev, &config);
+	int token = dev_pm_opp_set_config(dev, &config);
 	int ret;
 
 	KUNIT_ASSERT_GE(test, token, 0);
 	ret = kunit_add_action_or_reset(test, bench_clear_config,
 					(void *)(long)token);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/* The OPP core takes the clock (and the regulator), then gets two OPPs. */
+static void bench_dvfs_config(struct kunit *test, struct bench_dvfs *b,
+			      bool with_reg)
+{
+	bench_opp_config(test, b->dev, with_reg);
 	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_add(b->dev, BENCH_LO_HZ,
 						BENCH_LO_UV));
 	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_add(b->dev, BENCH_HI_HZ,
@@ -608,20 +622,35 @@ static void bench_clear_node(void *dev)
 	device_set_node(dev, NULL);
 }
 
-static struct device *bench_dt_device(struct kunit *test)
+/* The node of an applied overlay that is compatible with @compat. */
+static struct device_node *bench_of_node(struct kunit *test,
+					 const char *compat)
 {
-	struct device_node *np;
-	struct device *dev;
-	int ret;
+	struct device_node *np = of_find_compatible_node(NULL, NULL, compat);
 
-	KUNIT_ASSERT_EQ(test, 0, of_overlay_apply_kunit(test, opp_bench_of));
-	np = of_find_compatible_node(NULL, NULL, BENCH_DT_COMPATIBLE);
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
-	dev = bench_device(test, "opp-bench-dt");
+	return np;
+}
+
+/* @dev gets @np as its node until the end of the test. */
+static void bench_set_node(struct kunit *test, struct device *dev,
+			   struct device_node *np)
+{
+	int ret;
+
 	device_set_node(dev, of_fwnode_handle(np));
 	ret = kunit_add_action_or_reset(test, bench_clear_node, dev);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+static struct device *bench_dt_device(struct kunit *test)
+{
+	struct device *dev;
+
+	KUNIT_ASSERT_EQ(test, 0, of_overlay_apply_kunit(test, opp_bench_of));
+	dev = bench_device(test, "opp-bench-dt");
+	bench_set_node(test, dev, bench_of_node(test, BENCH_DT_COMPATIBLE));
 	return dev;
 }
 
@@ -705,6 +734,306 @@ static void opp_bench_of_table(struct kunit *test)
 		     bench_ps(bench_median(both, BENCH_REPS), BENCH_DT_LOADS), "ps");
 }
 
+enum bench_soc_kind {
+	BENCH_SOC_PD,
+	BENCH_SOC_ICC,
+};
+
+/**
+ * struct bench_soc - a device in a power domain or on an interconnect path
+ * @b: the device, with its fake clock
+ * @pd: the power domain; it records the level it is set to
+ * @level: that level
+ * @icc: the interconnect provider; it records the bandwidth it is set to
+ * @cells: the provider's two nodes, indexed as the DT names them
+ * @registered: @icc is registered
+ * @avg: the average bandwidth set on the path's hop, in kBps
+ * @peak: the peak bandwidth set on it, in kBps
+ */
+struct bench_soc {
+	struct bench_dvfs *b;
+	struct generic_pm_domain pd;
+	unsigned int level;
+	struct icc_provider icc;
+	struct icc_onecell_data *cells;
+	bool registered;
+	u32 avg;
+	u32 peak;
+};
+
+static int bench_pd_set_level(struct generic_pm_domain *pd,
+			      unsigned int level)
+{
+	container_of(pd, struct bench_soc, pd)->level = level;
+	return 0;
+}
+
+static void bench_pd_remove(void *pd)
+{
+	pm_genpd_remove(pd);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bench_pd_del_provider, of_genpd_del_provider,
+			    struct device_node *);
+
+/* The power domain; the genpd core loads the levels of its node's table. */
+static void bench_pd_provider(struct kunit *test, struct bench_soc *s)
+{
+	struct device_node *np = bench_of_node(test, BENCH_PD_COMPATIBLE);
+	int ret;
+
+	s->pd.name = "opp-bench-pd";
+	s->pd.set_performance_state = bench_pd_set_level;
+	KUNIT_ASSERT_EQ(test, 0, pm_genpd_init(&s->pd, NULL, false));
+	ret = kunit_add_action_or_reset(test, bench_pd_remove, &s->pd);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, 0, of_genpd_add_provider_simple(np, &s->pd));
+	ret = kunit_add_action_or_reset(test, bench_pd_del_provider, np);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+static void bench_pd_detach(void *dev)
+{
+	dev_pm_domain_detach(dev, true);
+}
+
+/* What the platform bus does before probe: the device joins its domain. */
+static void bench_pd_attach(struct kunit *test, struct device *dev)
+{
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_domain_attach(dev, true));
+	KUNIT_ASSERT_NOT_NULL(test, dev->pm_domain);
+	ret = kunit_add_action_or_reset(test, bench_pd_detach, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+static int bench_icc_set(struct icc_node *src, struct icc_node *dst)
+{
+	struct bench_soc *s = container_of(dst->provider, struct bench_soc,
+					   icc);
+
+	s->avg = dst->avg_bw;
+	s->peak = dst->peak_bw;
+	return 0;
+}
+
+/* Nothing is asked of the hardware at boot, so no floor until sync_state. */
+static int bench_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
+{
+	*avg = 0;
+	*peak = 0;
+	return 0;
+}
+
+static void bench_icc_remove(void *data)
+{
+	struct bench_soc *s = data;
+
+	if (s->registered)
+		icc_provider_deregister(&s->icc);
+	icc_nodes_remove(&s->icc);
+}
+
+static const char * const bench_icc_names[BENCH_ICC_NODES] = {
+	"opp-bench-master", "opp-bench-slave",
+};
+
+/* The interconnect provider: one path, from its node 0 to its node 1. */
+static void bench_icc_provider(struct kunit *test, struct bench_soc *s)
+{
+	struct device *dev = kunit_device_register(test, "opp-bench-icc");
+	struct icc_node *node;
+	unsigned int i;
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	bench_set_node(test, dev, bench_of_node(test, BENCH_ICC_COMPATIBLE));
+	s->cells = kunit_kzalloc(test, struct_size(s->cells, nodes,
+						   BENCH_ICC_NODES), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s->cells);
+	s->cells->num_nodes = BENCH_ICC_NODES;
+	s->icc.dev = dev;
+	s->icc.set = bench_icc_set;
+	s->icc.aggregate = icc_std_aggregate;
+	s->icc.get_bw = bench_icc_get_bw;
+	s->icc.xlate = of_icc_xlate_onecell;
+	s->icc.data = s->cells;
+	icc_provider_init(&s->icc);
+	ret = kunit_add_action_or_reset(test, bench_icc_remove, s);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	for (i = 0; i < BENCH_ICC_NODES; i++) {
+		node = icc_node_create(BENCH_ICC_FIRST_ID + i);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, node);
+		node->name = bench_icc_names[i];
+		icc_node_add(node, &s->icc);
+		s->cells->nodes[i] = node;
+	}
+	KUNIT_ASSERT_EQ(test, 0, icc_link_create(s->cells->nodes[0],
+						 BENCH_ICC_FIRST_ID + 1));
+	KUNIT_ASSERT_EQ(test, 0, icc_provider_register(&s->icc));
+	s->registered = true;
+}
+
+/*
+ * The overlay, the provider, then the device on it (named as the fake
+ * clock's lookup wants) with its DT node, in its power domain if it has one.
+ */
+static struct bench_soc *bench_soc(struct kunit *test,
+				   enum bench_soc_kind kind)
+{
+	struct bench_soc *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct device_node *np;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_ASSERT_EQ(test, 0, of_overlay_apply_kunit(test, opp_bench_soc));
+	if (kind == BENCH_SOC_PD)
+		bench_pd_provider(test, s);
+	else
+		bench_icc_provider(test, s);
+	s->b = bench_dvfs(test, false);
+	np = bench_of_node(test, kind == BENCH_SOC_PD ? BENCH_PD_DEV_COMPATIBLE :
+						      BENCH_ICC_DEV_COMPATIBLE);
+	bench_set_node(test, s->b->dev, np);
+	if (kind == BENCH_SOC_PD)
+		bench_pd_attach(test, s->b->dev);
+	return s;
+}
+
+/* The vote of the OPP at @lo (else at the other rate), made directly. */
+static int bench_soc_vote(struct bench_soc *s, enum bench_soc_kind kind,
+			  struct icc_path *path, bool lo)
+{
+	if (kind == BENCH_SOC_PD)
+		return dev_pm_genpd_set_performance_state(s->b->dev, lo ?
+				BENCH_PD_LO_LEVEL : BENCH_PD_HI_LEVEL);
+	if (lo)
+		return icc_set_bw(path, BENCH_ICC_LO_AVG_KBPS,
+				  BENCH_ICC_LO_PEAK_KBPS);
+	return icc_set_bw(path, BENCH_ICC_HI_AVG_KBPS, BENCH_ICC_HI_PEAK_KBPS);
+}
+
+/* The clock and the provider are where the OPP at @lo (else hi) puts them. */
+static bool bench_soc_at(const struct bench_soc *s, enum bench_soc_kind kind,
+			 bool lo)
+{
+	if (s->b->rate != (lo ? BENCH_LO_HZ : BENCH_HI_HZ))
+		return false;
+	if (kind == BENCH_SOC_PD)
+		return s->level == (lo ? BENCH_PD_LO_LEVEL : BENCH_PD_HI_LEVEL);
+	if (lo)
+		return s->avg == BENCH_ICC_LO_AVG_KBPS &&
+		       s->peak == BENCH_ICC_LO_PEAK_KBPS;
+	return s->avg == BENCH_ICC_HI_AVG_KBPS &&
+	       s->peak == BENCH_ICC_HI_PEAK_KBPS;
+}
+
+/*
+ * The same clock calls and votes (a level of the device's power domain, or
+ * a bandwidth on its path) without the OPP core, through handles of our
+ * own that are dropped before the core takes its own.
+ */
+static u64 bench_soc_baseline(struct kunit *test, struct bench_soc *s,
+			      enum bench_soc_kind kind)
+{
+	struct device *dev = s->b->dev;
+	unsigned int rep, i, errors = 0;
+	u64 samples[BENCH_REPS], start;
+	struct icc_path *path = NULL;
+	struct clk *clk;
+	bool lo;
+
+	clk = clk_get(dev, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, clk);
+	if (kind == BENCH_SOC_ICC) {
+		path = of_icc_get_by_index(dev, 0);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, path);
+	}
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++) {
+			lo = i & 1;
+			errors += !!bench_soc_vote(s, kind, path, lo);
+			errors += !!clk_set_rate(clk, lo ? BENCH_LO_HZ :
+							   BENCH_HI_HZ);
+		}
+		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+	}
+	KUNIT_EXPECT_TRUE(test, bench_soc_at(s, kind, true));
+	icc_put(path);
+	clk_put(clk);
+	KUNIT_EXPECT_EQ(test, errors, 0);
+	return bench_median(samples, BENCH_REPS);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(bench_remove_table, dev_pm_opp_of_remove_table,
+			    struct device *);
+
+/*
+ * What sdhci-msm's probe does in 6.12: the interconnect paths checked (the
+ * core takes its own when it makes the table), the clock given to the OPP
+ * core, the DT table loaded.
+ */
+static void bench_soc_opp(struct kunit *test, struct device *dev)
+{
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_of_find_icc_paths(dev, NULL));
+	bench_opp_config(test, dev, false);
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_of_add_table(dev));
+	ret = kunit_add_action_or_reset(test, bench_remove_table, dev);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+}
+
+static const enum bench_soc_kind bench_soc_cases[] = {
+	BENCH_SOC_PD, BENCH_SOC_ICC,
+};
+
+static void bench_soc_desc(const enum bench_soc_kind *kind, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", *kind == BENCH_SOC_PD ?
+		 "clock and power domain level" : "clock and interconnect path");
+}
+
+KUNIT_ARRAY_PARAM(bench_soc, bench_soc_cases, bench_soc_desc);
+
+/*
+ * Alternating two OPPs leaves the clock and the provider at the last one;
+ * the core sets both on the way up and back down.
+ */
+static void opp_bench_set_rate_soc(struct kunit *test)
+{
+	const enum bench_soc_kind *param = test->param_value;
+	enum bench_soc_kind kind = *param;
+	const char *what = kind == BENCH_SOC_PD ? "pd" : "icc";
+	struct bench_soc *s = bench_soc(test, kind);
+	struct device *dev = s->b->dev;
+	unsigned int rep, i, errors = 0;
+	u64 samples[BENCH_REPS], start, base;
+	char metric[32];
+
+	base = bench_soc_baseline(test, s, kind);
+	bench_soc_opp(test, dev);
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_set_rate(dev, BENCH_HI_HZ));
+	KUNIT_EXPECT_TRUE(test, bench_soc_at(s, kind, false));
+	KUNIT_ASSERT_EQ(test, 0, dev_pm_opp_set_rate(dev, BENCH_LO_HZ));
+	KUNIT_EXPECT_TRUE(test, bench_soc_at(s, kind, true));
+	for (rep = 0; rep < BENCH_REPS; rep++) {
+		start = ktime_get_ns();
+		for (i = 0; i < BENCH_SWITCHES; i++)
+			errors += !!dev_pm_opp_set_rate(dev, i & 1 ?
+							BENCH_LO_HZ : BENCH_HI_HZ);
+		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
+	}
+	KUNIT_EXPECT_EQ(test, errors, 0);
+	KUNIT_EXPECT_TRUE(test, bench_soc_at(s, kind, true));
+	snprintf(metric, sizeof(metric), "set_rate/%s", what);
+	bench_report(test, metric, bench_median(samples, BENCH_REPS), "ps");
+	snprintf(metric, sizeof(metric), "set_rate_base/%s", what);
+	bench_report(test, metric, base, "ps");
+}
+
 /*
  * Pages held by slab caches (reclaimable and not), counting what each CPU
  * has not folded into the global counters yet. kmalloc() beyond the largest
@@ -749,10 +1078,20 @@ static void bench_settle(void)
 				kmem_cache_shrink(kmalloc_caches[type][i]);
 }
 
-/* Slab growth over BENCH_BYTES_OPPS dev_pm_opp_add() to one new table. */
+/* Bytes per OPP of a slab growth of @pages over BENCH_BYTES_OPPS OPPs. */
+static s64 bench_bytes_per_opp(s64 pages)
+{
+	return div_s64(pages * PAGE_SIZE, BENCH_BYTES_OPPS);
+}
+
+/*
+ * Slab growth over BENCH_BYTES_OPPS dev_pm_opp_add() to one new table:
+ * right after the burst, with whatever waits for a grace period still
+ * allocated, then at rest.
+ */
 static void opp_bench_bytes_per_opp(struct kunit *test)
 {
-	s64 samples[BENCH_BYTES_REPS], before;
+	s64 samples[BENCH_BYTES_REPS], burst[BENCH_BYTES_REPS], before;
 	struct device *dev;
 	unsigned int rep;
 	char name[24];
@@ -763,17 +1102,20 @@ static void opp_bench_bytes_per_opp(struct kunit *test)
 		bench_settle();
 		before = bench_slab_pages();
 		bench_fill(test, dev, BENCH_BYTES_OPPS);
+		burst[rep] = bench_bytes_per_opp(bench_slab_pages() - before);
 		bench_settle();
-		samples[rep] = div_s64((bench_slab_pages() - before) * PAGE_SIZE,
-				       BENCH_BYTES_OPPS);
+		samples[rep] = bench_bytes_per_opp(bench_slab_pages() - before);
 		KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev),
 				BENCH_BYTES_OPPS);
 		dev_pm_opp_remove_all_dynamic(dev);
 		KUNIT_EXPECT_LE(test, dev_pm_opp_get_opp_count(dev), 0);
 	}
 	sort(samples, BENCH_BYTES_REPS, sizeof(*samples), bench_cmp_s64, NULL);
+	sort(burst, BENCH_BYTES_REPS, sizeof(*burst), bench_cmp_s64, NULL);
 	bench_report(test, "bytes_per_opp/4096", samples[BENCH_BYTES_REPS / 2],
 		     "B");
+	bench_report(test, "burst_bytes_per_opp/4096",
+		     burst[BENCH_BYTES_REPS / 2], "B");
 }
 
 static struct kunit_case opp_bench_cases[] = {
@@ -781,6 +1123,7 @@ static struct kunit_case opp_bench_cases[] = {
 	KUNIT_CASE(opp_bench_get_opp_count),
 	KUNIT_CASE(opp_bench_get_voltage),
 	KUNIT_CASE_PARAM(opp_bench_set_rate, bench_dvfs_gen_params),
+	KUNIT_CASE_PARAM(opp_bench_set_rate_soc, bench_soc_gen_params),
 	KUNIT_CASE(opp_bench_of_table),
 	KUNIT_CASE(opp_bench_bytes_per_opp),
 	{}
