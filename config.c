@@ -444,6 +444,7 @@ static void __opp_config_undo(struct opp_config_token *token)
 		if (token->applied & BIT(i))
 			opp_config_steps[i].undo(table);
 	token->applied = 0;
+	__opp_table_plan_dvfs(table);
 }
 
 /**
@@ -499,6 +500,7 @@ static int __opp_config_apply(struct opp_config_token *token,
 			token->applied |= BIT(i);
 	}
 
+	__opp_table_plan_dvfs(table);
 	return 0;
 }
 

@@ -35,8 +35,7 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/interconnect.h>
-#include <linux/ktime.h>
-#include <linux/math64.h>
+#include <linux/jiffies.h>
 #include <linux/of.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -123,11 +122,9 @@ static unsigned long opp_read_rate(struct dev_pm_opp *opp, unsigned int i)
 static unsigned long opp_read_supply(struct dev_pm_opp *opp, unsigned int i,
 				     size_t offset)
 {
-	const struct dev_pm_opp_supply *supply;
+	const struct dev_pm_opp_supply *supply = opp_supplies(opp) + i;
 
-	guard(rcu)();
-	supply = rcu_dereference(opp->supplies) + i;
-	return *(const unsigned long *)((const char *)supply + offset);
+	return READ_ONCE(*(const unsigned long *)((const char *)supply + offset));
 }
 
 #define OPP_SUPPLY_READER(field)					\
@@ -502,11 +499,11 @@ static void opp_debug_dev_name(struct device *dev, char *name, size_t size)
 /* Caller holds dvfs_lock. Time at each OPP, the current one's running. */
 static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
 {
-	u64 running = ktime_get_ns() - table->since_ns;
+	u64 running = get_jiffies_64() - table->since;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 	unsigned int i;
-	u64 ns;
+	u64 time;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
@@ -515,11 +512,11 @@ static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
 	snap = rcu_dereference(table->snap);
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
 		opp = snap->opps[i];
-		ns = opp->time_ns;
+		time = opp->time;
 		if (opp == table->current_opp && table->enabled)
-			ns += running;
+			time += running;
 		seq_printf(s, "  %lu: %llu\n", opp_rates(opp)[0],
-			   div_u64(ns, NSEC_PER_MSEC));
+			   jiffies64_to_msecs(time));
 	}
 }
 
@@ -648,14 +645,14 @@ void opp_debug_remove_table(struct opp_table *table)
 static void opp_debug_summary_opp(struct seq_file *s, struct dev_pm_opp *opp,
 				  bool available)
 {
-	struct dev_pm_opp_supply *supplies = rcu_dereference(opp->supplies);
+	struct dev_pm_opp_supply *supplies = opp_supplies(opp);
 	unsigned int i;
 
 	seq_printf(s, "  %12lu Hz", opp_rates(opp)[0]);
 	if (opp->level != OPP_LEVEL_UNSET)
 		seq_printf(s, "  level %u", opp->level);
 	for (i = 0; i < max_t(unsigned int, opp->nr_supplies, 1); i++)
-		seq_printf(s, "  %8lu uV", supplies[i].u_volt);
+		seq_printf(s, "  %8lu uV", READ_ONCE(supplies[i].u_volt));
 	seq_printf(s, "  %s%s%s%s\n", available ? "available" : "disabled",
 		   opp->turbo ? " turbo" : "", opp->suspend ? " suspend" : "",
 		   opp->dynamic ? " dynamic" : "");

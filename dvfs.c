@@ -17,7 +17,7 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/interconnect.h>
-#include <linux/ktime.h>
+#include <linux/jiffies.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
 #include <linux/slab.h>
@@ -39,7 +39,8 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
  * @to_rate: the rate the first clock moves to
  * @down: scaling down (the new OPP sorts before the old one, or votes are
  *	dropped)
- * @full: every step runs; otherwise (same OPP, other rate) only the clock
+ * @steps: the steps to take, bit n for &enum opp_dvfs_step n: the table's
+ *	plan, or only the clock for the same OPP at another rate
  * @back_to: where walking back goes: @from, or NULL (no votes) when the
  *	device had none before
  * @rolling_back: the steps are being walked back
@@ -53,22 +54,10 @@ struct opp_transition {
 	unsigned long from_rate;
 	unsigned long to_rate;
 	bool down;
-	bool full;
+	unsigned int steps;
 	struct dev_pm_opp *back_to;
 	bool rolling_back;
 	bool supplies_on;
-};
-
-/**
- * struct opp_step - one resource a transition moves
- * @name: what it is, for messages
- * @apply: moves the resource to @opp (at @rate for the first clock), from
- *	@prev; a NULL @opp drops the device's vote for it
- */
-struct opp_step {
-	const char *name;
-	int (*apply)(struct opp_transition *t, struct dev_pm_opp *prev,
-		     struct dev_pm_opp *opp, unsigned long rate);
 };
 
 /* The order resources of one kind move in: reversed when going down. */
@@ -169,8 +158,12 @@ static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
 	 * whether or not its OPPs name a level: a driver may have set one
 	 * itself before handing the device to the OPP core.
 	 */
-	unsigned int level = opp ? opp_own_level(t, opp) : 0;
+	unsigned int level;
 
+	if (opp && opp->level == OPP_LEVEL_UNSET && !opp->inherits_level)
+		return 0;
+
+	level = opp ? opp_own_level(t, opp) : 0;
 	if (level == OPP_LEVEL_UNSET)
 		return 0;
 
@@ -196,20 +189,15 @@ static int opp_step_bw(struct opp_transition *t, struct dev_pm_opp *prev,
 	return 0;
 }
 
-static const struct dev_pm_opp_supply *opp_supplies_rcu(struct dev_pm_opp *opp)
-{
-	return rcu_dereference(opp->supplies);
-}
-
-/* Copies the supplies, which dev_pm_opp_adjust_voltage() may replace. */
+/* Copies the supplies, which dev_pm_opp_adjust_voltage() may change. */
 static void opp_copy_supplies(struct dev_pm_opp *opp,
 			      struct dev_pm_opp_supply *out, unsigned int nr)
 {
-	memset(out, 0, array_size(nr, sizeof(*out)));
-	guard(rcu)();
-	memcpy(out, opp_supplies_rcu(opp),
-	       array_size(min_t(unsigned int, nr, opp->nr_supplies),
-			  sizeof(*out)));
+	unsigned int have = min_t(unsigned int, nr, opp->nr_supplies);
+
+	if (have < nr)
+		memset(out + have, 0, array_size(nr - have, sizeof(*out)));
+	opp_read_supplies(opp, out, have);
 }
 
 static int opp_set_supply(struct opp_transition *t, unsigned int i,
@@ -368,32 +356,44 @@ static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
 	return ret;
 }
 
-static const struct opp_step opp_steps[] = {
-	{ .name = "required OPPs", .apply = opp_step_required },
-	{ .name = "performance level", .apply = opp_step_level },
-	{ .name = "bandwidth", .apply = opp_step_bw },
-	{ .name = "regulators", .apply = opp_step_regulators },
-	{ .name = "clock", .apply = opp_step_clock },
+static const char * const opp_step_names[OPP_NR_STEPS] = {
+	[OPP_STEP_REQUIRED] = "required OPPs",
+	[OPP_STEP_LEVEL] = "performance level",
+	[OPP_STEP_BW] = "bandwidth",
+	[OPP_STEP_REGULATORS] = "regulators",
+	[OPP_STEP_CLOCK] = "clock",
 };
 
-#define OPP_CLOCK_STEP	(ARRAY_SIZE(opp_steps) - 1)
+/* Direct calls: the transition path makes no indirect call of its own. */
+static int opp_apply_step(struct opp_transition *t, enum opp_dvfs_step step,
+			  struct dev_pm_opp *prev, struct dev_pm_opp *opp,
+			  unsigned long rate)
+{
+	switch (step) {
+	case OPP_STEP_REQUIRED:
+		return opp_step_required(t, prev, opp, rate);
+	case OPP_STEP_LEVEL:
+		return opp_step_level(t, prev, opp, rate);
+	case OPP_STEP_BW:
+		return opp_step_bw(t, prev, opp, rate);
+	case OPP_STEP_REGULATORS:
+		return opp_step_regulators(t, prev, opp, rate);
+	case OPP_STEP_CLOCK:
+		return opp_step_clock(t, prev, opp, rate);
+	default:
+		return 0;
+	}
+}
 
 /* ------------------------------------------------------------------------ */
 /* The walk                                                                  */
 /* ------------------------------------------------------------------------ */
 
 /* The k-th step taken by @t: forwards when rising, backwards when falling. */
-static const struct opp_step *opp_nth_step(const struct opp_transition *t,
-					   unsigned int k)
+static enum opp_dvfs_step opp_nth_step(const struct opp_transition *t,
+				       unsigned int k)
 {
-	return &opp_steps[t->down ? ARRAY_SIZE(opp_steps) - 1 - k : k];
-}
-
-/* The same OPP at another rate only moves the clock. */
-static bool opp_step_needed(const struct opp_transition *t,
-			    const struct opp_step *step)
-{
-	return t->full || step == &opp_steps[OPP_CLOCK_STEP];
+	return t->down ? OPP_NR_STEPS - 1 - k : k;
 }
 
 /*
@@ -405,20 +405,20 @@ static bool opp_step_needed(const struct opp_transition *t,
  */
 static void opp_walk_back(struct opp_transition *t, unsigned int taken)
 {
-	const struct opp_step *step;
+	enum opp_dvfs_step step;
 	int ret;
 
 	t->rolling_back = true;
 	while (taken--) {
 		step = opp_nth_step(t, taken);
-		if (!opp_step_needed(t, step))
+		if (!(t->steps & BIT(step)))
 			continue;
 		/* A clock has no vote to drop: it goes back to its old rate. */
-		ret = step->apply(t, t->to, step == &opp_steps[OPP_CLOCK_STEP] ?
-				  t->from : t->back_to, t->from_rate);
+		ret = opp_apply_step(t, step, t->to, step == OPP_STEP_CLOCK ?
+				     t->from : t->back_to, t->from_rate);
 		if (ret) {
 			dev_err(t->dev, "cannot restore the %s of OPP %lu Hz: %d; the device state is unsure\n",
-				step->name, opp_rates(t->from)[0], ret);
+				opp_step_names[step], opp_rates(t->from)[0], ret);
 			t->table->unsure = true;
 			return;
 		}
@@ -427,18 +427,18 @@ static void opp_walk_back(struct opp_transition *t, unsigned int taken)
 
 static int opp_walk(struct opp_transition *t)
 {
-	const struct opp_step *step;
+	enum opp_dvfs_step step;
 	unsigned int k;
 	int ret;
 
-	for (k = 0; k < ARRAY_SIZE(opp_steps); k++) {
+	for (k = 0; k < OPP_NR_STEPS; k++) {
 		step = opp_nth_step(t, k);
-		if (!opp_step_needed(t, step))
+		if (!(t->steps & BIT(step)))
 			continue;
-		ret = step->apply(t, t->from, t->to, t->to_rate);
+		ret = opp_apply_step(t, step, t->from, t->to, t->to_rate);
 		if (ret) {
 			dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
-				step->name, t->to_rate, ret, t->from_rate);
+				opp_step_names[step], t->to_rate, ret, t->from_rate);
 			opp_walk_back(t, k + 1);
 			return ret;
 		}
@@ -477,24 +477,26 @@ static void opp_trace(const struct opp_transition *t, int ret)
 	if (!trace_opp_set_rate_enabled())
 		return;
 
-	scoped_guard(rcu) {
-		from_uv = opp_supplies_rcu(t->from)[0].u_volt;
-		to_uv = opp_supplies_rcu(t->to)[0].u_volt;
-	}
+	from_uv = READ_ONCE(opp_supplies(t->from)[0].u_volt);
+	to_uv = READ_ONCE(opp_supplies(t->to)[0].u_volt);
 	trace_opp_set_rate(t->dev, t->from_rate, t->to_rate, from_uv, to_uv,
 			   ret);
 }
 
-/* Caller holds dvfs_lock. Adds the time since the last change to the OPP. */
+/*
+ * Caller holds dvfs_lock. Adds the time since the last change to the OPP.
+ * Jiffies, as cpufreq's statistics count: reading them is one load, where
+ * a clocksource read would be a good part of the transition's own cost.
+ */
 static void __opp_account_time(struct opp_table *table)
 {
-	u64 now = ktime_get_ns();
+	u64 now = get_jiffies_64();
 
 	lockdep_assert_held(&table->dvfs_lock);
 
 	if (table->enabled && table->current_opp)
-		table->current_opp->time_ns += now - table->since_ns;
-	table->since_ns = now;
+		table->current_opp->time += now - table->since;
+	table->since = now;
 }
 
 /*
@@ -505,15 +507,31 @@ static void __opp_account_time(struct opp_table *table)
 static bool __opp_required_pending(struct opp_table *table,
 				   struct dev_pm_opp *opp)
 {
+	unsigned long removals = opp_removals();
 	struct opp_required_state req;
 	unsigned int i;
 
 	lockdep_assert_held(&table->dvfs_lock);
+	/* Nothing was removed anywhere since every required OPP was found. */
+	if (!opp->nr_required || (!READ_ONCE(table->required_pending) &&
+				  table->required_seen == removals))
+		return false;
+
 	for (i = 0; i < opp->nr_required; i++)
 		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
 			return true;
 
+	if (!READ_ONCE(table->required_pending))
+		table->required_seen = removals;
 	return false;
+}
+
+/* Table order, decided by the first rates when they differ, as they mostly do. */
+static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
+{
+	unsigned long ra = opp_rates(a)[0], rb = opp_rates(b)[0];
+
+	return ra != rb ? ra > rb : opp_cmp(a, b) > 0;
 }
 
 /* Caller holds dvfs_lock. Moves the device to @opp, clock at @rate. */
@@ -523,6 +541,7 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 	struct opp_transition t = {
 		.dev = dev, .table = table, .to = opp, .to_rate = rate,
 	};
+	bool full;
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
@@ -537,12 +556,12 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 		return 0;
 
 	/* Before the first transition nothing is known to be set. */
-	t.full = t.from != opp || !table->enabled || table->unsure;
-	t.down = opp_cmp(t.from, opp) > 0 ||
-		 (t.from == opp && rate < t.from_rate);
+	full = t.from != opp || !table->enabled || table->unsure;
+	t.steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
+	t.down = t.from == opp ? rate < t.from_rate : opp_sorts_after(t.from, opp);
 	t.back_to = table->enabled ? t.from : NULL;
 	t.supplies_on = table->supplies_on;
-	if (t.full && __opp_required_pending(table, opp)) {
+	if (full && __opp_required_pending(table, opp)) {
 		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
 			rate);
 		return -EBUSY;
@@ -558,7 +577,7 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 	}
 
 	__opp_account_time(table);
-	dev_pm_opp_get(opp);
+	kref_get(&opp->kref);
 	opp_put_sleepable(table->current_opp);
 	table->current_opp = opp;
 	table->current_rate = rate;
@@ -577,7 +596,8 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 	struct opp_transition t = {
 		.dev = dev, .table = table, .from = table->current_opp,
 		.from_rate = table->current_rate, .to_rate = table->current_rate,
-		.down = true, .full = true, .back_to = table->current_opp,
+		.down = true, .steps = table->dvfs_steps,
+		.back_to = table->current_opp,
 		.supplies_on = table->supplies_on,
 	};
 	int ret;
@@ -658,14 +678,14 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 	unsigned long rate;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if (!opp_table_has_available(table))
-		return __opp_set_clock_only(table, dev, target);
-
 	rate = __opp_round_rate(table, target);
 	struct dev_pm_opp *opp __free(put_opp) =
 		opp_table_pick_rate(table, dev, rate);
 	if (IS_ERR(opp)) {
 		struct opp_table_span span;
+
+		if (!opp_table_has_available(table))
+			return __opp_set_clock_only(table, dev, target);
 
 		/* One line a board bring-up can act on: what the table holds. */
 		opp_table_get_span(table, &span);
@@ -887,8 +907,8 @@ unsigned long dev_pm_opp_get_max_volt_latency(struct device *dev)
 
 			for (i = 0; i < snap->nr_avail; i++) {
 				opp = snap->opps[i];
-				lo = min(lo, opp_supplies_rcu(opp)[s].u_volt_min);
-				hi = max(hi, opp_supplies_rcu(opp)[s].u_volt_max);
+				lo = min(lo, READ_ONCE(opp_supplies(opp)[s].u_volt_min));
+				hi = max(hi, READ_ONCE(opp_supplies(opp)[s].u_volt_max));
 			}
 		}
 		us = lo <= hi ? regulator_set_voltage_time(table->regulators[s],

@@ -24,6 +24,8 @@
  * @published: the change reached readers; the fields below are valid
  * @old: the snapshot the change replaced, or NULL when the change left the
  *	snapshot as it was (a new voltage)
+ * @old_slots_kept: the new snapshot appended to @old's slots, which @old
+ *	leaves to it when retired
  * @opp: the one OPP the notifiers hear about, referenced once published, or
  *	NULL
  * @event: what they hear about @opp
@@ -39,6 +41,7 @@ struct opp_edit {
 	struct opp_change change;
 	bool published;
 	struct opp_snapshot *old;
+	bool old_slots_kept;
 	struct dev_pm_opp *opp;
 	enum dev_pm_opp_event event;
 };
@@ -56,6 +59,21 @@ static void __opp_edit_done(struct opp_edit *e)
 	/* Held until announced: a remover may drop the table's at once. */
 	for (i = 0; e->change.insert && i < e->change.insert->nr; i++)
 		dev_pm_opp_get(e->change.insert->opps[i]);
+}
+
+static atomic_long_t opp_removal_count = ATOMIC_LONG_INIT(0);
+
+/**
+ * opp_removals() - how many edits of any table removed OPPs so far
+ *
+ * A required OPP that was found stays found until this moves.
+ *
+ * Context: Any context.
+ * Return: the count.
+ */
+unsigned long opp_removals(void)
+{
+	return atomic_long_read(&opp_removal_count);
 }
 
 /* Caller holds @table's lock. Each OPP's flag follows its side in @snap. */
@@ -91,10 +109,13 @@ static int __opp_edit_publish(struct opp_edit *e)
 		return -ENOMEM;
 
 	rcu_assign_pointer(table->snap, snap);
+	if (e->change.drop)
+		atomic_long_inc(&opp_removal_count);
 	table->shape = *shape;
 	if (e->change.flip)
 		__opp_snapshot_sync_available(table, snap);
 	e->old = old;
+	e->old_slots_kept = opp_snapshot_shares_slots(old, snap);
 	__opp_edit_done(e);
 	return 0;
 }
@@ -116,10 +137,11 @@ static void opp_announce_batch(struct opp_table *table,
  * With no lock held, after @old was replaced by a snapshot without the OPPs
  * @change->drop selects: tells debugfs and the notifiers, drops the table's
  * references on those OPPs and, for dynamic ones, the references they held
- * on the table. Then retires @old.
+ * on the table. Then retires @old, and its slots unless @keep_slots (its
+ * successor uses them).
  */
 static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
-		       const struct opp_change *change)
+		       bool keep_slots, const struct opp_change *change)
 {
 	unsigned int i, nr_dynamic = 0;
 	struct dev_pm_opp *opp;
@@ -134,7 +156,7 @@ static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
 		opp_put_sleepable(opp);
 	}
 
-	kvfree_rcu(old, rcu);
+	opp_snapshot_retire(old, keep_slots);
 
 	while (nr_dynamic--)
 		dev_pm_opp_put_opp_table(table);
@@ -153,7 +175,7 @@ static void opp_edit_finish(struct opp_edit *e)
 		dev_pm_opp_put(e->opp);
 	}
 	if (e->old)
-		opp_retire(e->table, e->old, &e->change);
+		opp_retire(e->table, e->old, e->old_slots_kept, &e->change);
 }
 
 /* Configured clocks and regulators fix the number of rates and supplies. */
@@ -233,14 +255,6 @@ static struct dev_pm_opp *__opp_table_find_same(struct opp_table *table,
 				   snap->nr_unavail, opp);
 }
 
-/* Caller holds the table's lock; @opp is in the table or about to be. */
-static struct dev_pm_opp_supply *__opp_supplies(struct opp_table *table,
-						struct dev_pm_opp *opp)
-{
-	return rcu_dereference_protected(opp->supplies,
-					 lockdep_is_held(&table->lock));
-}
-
 /*
  * An OPP added twice is accepted when the one in the table is available and
  * has the same voltage: both describe the same point, so nothing is lost,
@@ -252,9 +266,9 @@ static bool __opp_is_harmless_duplicate(struct opp_table *table,
 					struct dev_pm_opp *old,
 					struct dev_pm_opp *new)
 {
+	lockdep_assert_held(&table->lock);
 	return old->available &&
-	       __opp_supplies(table, old)[0].u_volt ==
-	       __opp_supplies(table, new)[0].u_volt;
+	       opp_supplies(old)[0].u_volt == opp_supplies(new)[0].u_volt;
 }
 
 static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
@@ -447,7 +461,7 @@ static void opp_fill_from_data(struct dev_pm_opp *opp,
 			       const struct dev_pm_opp_data *data,
 			       unsigned int tolerance)
 {
-	struct dev_pm_opp_supply *supply = opp_initial_supplies(opp);
+	struct dev_pm_opp_supply *supply = opp_supplies(opp);
 	unsigned long margin = data->u_volt * tolerance / 100;
 
 	opp_rates(opp)[0] = data->freq;
@@ -892,48 +906,21 @@ int opp_table_disable_unmet(struct opp_table *table,
 	return ret ?: list.nr;
 }
 
-/* Replaces the OPP's supplies with a copy whose first supply is changed. */
-static int __opp_set_voltage(struct opp_table *table, struct dev_pm_opp *opp,
-			     const struct dev_pm_opp_supply *volt)
-{
-	unsigned int nr = max_t(unsigned int, opp->nr_supplies, 1);
-	struct dev_pm_opp_supply *old = __opp_supplies(table, opp);
-	struct opp_supplies *new;
-
-	new = kmalloc(struct_size(new, v, nr), GFP_KERNEL);
-	if (!new)
-		return -ENOMEM;
-
-	memcpy(new->v, old, array_size(nr, sizeof(*old)));
-	new->v[0].u_volt = volt->u_volt;
-	new->v[0].u_volt_min = volt->u_volt_min;
-	new->v[0].u_volt_max = volt->u_volt_max;
-	rcu_assign_pointer(opp->supplies, new->v);
-
-	if (old != opp_initial_supplies(opp))
-		kfree_rcu(container_of(old, struct opp_supplies, v[0]), rcu);
-	return 0;
-}
-
 /* Caller holds the table's lock. Gives the first OPP at @freq a new voltage. */
 static int __opp_edit_voltage(struct opp_edit *e, unsigned long freq,
 			      const struct dev_pm_opp_supply *volt)
 {
 	struct dev_pm_opp *found;
-	int ret;
 
 	lockdep_assert_held(&e->table->lock);
 
 	found = __opp_table_find_rate(e->table, freq);
 	if (!found)
 		return -ENODEV;
-	if (__opp_supplies(e->table, found)[0].u_volt == volt->u_volt)
+	if (opp_supplies(found)[0].u_volt == volt->u_volt)
 		return 0;
 
-	ret = __opp_set_voltage(e->table, found, volt);
-	if (ret)
-		return ret;
-
+	opp_write_first_supply(found, volt);
 	e->opp = found;
 	e->event = OPP_EVENT_ADJUST_VOLTAGE;
 	__opp_edit_done(e);
@@ -957,7 +944,6 @@ static int __opp_edit_voltage(struct opp_edit *e, unsigned long freq,
  * * 0 - the OPP has the new voltage
  * * -EINVAL - bad @dev, or its table has several clocks
  * * -ENODEV - @dev has no table, or the table no OPP at @freq
- * * -ENOMEM - out of memory
  */
 int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 			      unsigned long u_volt, unsigned long u_volt_min,
@@ -978,9 +964,6 @@ int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 
 	scoped_guard(mutex, &table->lock)
 		ret = __opp_edit_voltage(&e, freq, &volt);
-	if (ret && ret != -ENODEV)
-		dev_err(dev, "cannot adjust the voltage of OPP at %lu Hz: %d\n",
-			freq, ret);
 
 	opp_edit_finish(&e);
 	return ret;

@@ -136,10 +136,22 @@ static struct dev_pm_opp *opp_find(struct device *dev,
 struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 				       struct device *dev, unsigned long rate)
 {
-	struct opp_key key = { .kind = OPP_KEY_RATE };
+	struct opp_snapshot *snap, *seen = NULL;
+	struct dev_pm_opp *opp;
 
 	guard(rcu)();
-	return opp_table_search(table, dev, &key, &rate, OPP_MATCH_CEIL, true);
+	/* As in opp_table_search(), an OPP that left means a newer snapshot. */
+	for (;;) {
+		snap = rcu_dereference(table->snap);
+		if (snap == seen)
+			return ERR_PTR(-ENODEV);
+		opp = opp_snapshot_ceil_rate(snap, rate);
+		if (!opp)
+			return ERR_PTR(-ERANGE);
+		if (kref_get_unless_zero(&opp->kref))
+			return opp;
+		seen = snap;
+	}
 }
 
 /**

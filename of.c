@@ -596,7 +596,7 @@ static int opp_of_read_per_supply(const struct opp_of_parser *p,
 static int opp_of_read_supplies(struct opp_of_parser *p,
 				struct device_node *np, struct dev_pm_opp *opp)
 {
-	struct dev_pm_opp_supply *supplies = opp_initial_supplies(opp);
+	struct dev_pm_opp_supply *supplies = opp_supplies(opp);
 	int ret;
 
 	opp_of_fix_supplies(p, np, opp);
@@ -661,7 +661,7 @@ fail:
 
 static unsigned long opp_of_volt(struct dev_pm_opp *opp, unsigned int supply)
 {
-	return opp_initial_supplies(opp)[supply].u_volt;
+	return opp_supplies(opp)[supply].u_volt;
 }
 
 /* Index in @p->opps where @opp belongs; *@same is set to an equal OPP. */
@@ -1126,7 +1126,7 @@ static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p, u32 khz,
 	if (!opp)
 		return NULL;
 
-	supply = opp_initial_supplies(opp);
+	supply = opp_supplies(opp);
 	opp_rates(opp)[0] = (unsigned long)khz * 1000;
 	supply->u_volt = uv;
 	supply->u_volt_min = uv - margin;

@@ -53,7 +53,7 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
 	opp->nr_paths = shape->nr_paths;
 	opp->nr_required = shape->nr_required;
 	opp->level = OPP_LEVEL_UNSET;
-	RCU_INIT_POINTER(opp->supplies, opp_initial_supplies(opp));
+	seqcount_init(&opp->supplies_seq);
 
 	return opp;
 }
@@ -65,17 +65,6 @@ static void opp_put_required_nps(struct dev_pm_opp *opp)
 
 	for (i = 0; i < opp->nr_required; i++)
 		of_node_put(opp_required_nps(opp)[i]);
-}
-
-/* The supplies an adjusted OPP switched to, or NULL. */
-static struct opp_supplies *opp_adjusted_supplies(struct dev_pm_opp *opp)
-{
-	struct dev_pm_opp_supply *supplies;
-
-	supplies = rcu_dereference_protected(opp->supplies, true);
-	if (supplies == opp_initial_supplies(opp))
-		return NULL;
-	return container_of(supplies, struct opp_supplies, v[0]);
 }
 
 static void opp_put_nodes(struct dev_pm_opp *opp)
@@ -92,7 +81,6 @@ static void opp_put_nodes(struct dev_pm_opp *opp)
  */
 void opp_free(struct dev_pm_opp *opp)
 {
-	kfree(opp_adjusted_supplies(opp));
 	opp_put_nodes(opp);
 	kfree(opp);
 }
@@ -147,11 +135,8 @@ static void opp_release(struct kref *kref)
 static void opp_release_sleepable(struct kref *kref)
 {
 	struct dev_pm_opp *opp = container_of(kref, struct dev_pm_opp, kref);
-	struct opp_supplies *adjusted = opp_adjusted_supplies(opp);
 
 	opp_put_nodes(opp);
-	if (adjusted)
-		kfree_rcu(adjusted, rcu);
 	kvfree_rcu_mightsleep(opp);
 }
 
@@ -207,6 +192,53 @@ void dev_pm_opp_put(struct dev_pm_opp *opp)
 EXPORT_SYMBOL_GPL(dev_pm_opp_put);
 
 /**
+ * opp_read_supplies() - copy an OPP's supplies, never half adjusted
+ * @opp: an OPP the caller holds
+ * @out: room for @nr entries
+ * @nr: how many supplies to copy, at most max(1, @opp->nr_supplies)
+ *
+ * Context: Any context, including atomic; takes no lock. Retries while
+ * dev_pm_opp_adjust_voltage() changes the first supply.
+ */
+void opp_read_supplies(struct dev_pm_opp *opp, struct dev_pm_opp_supply *out,
+		       unsigned int nr)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&opp->supplies_seq);
+		memcpy(out, opp_supplies(opp), array_size(nr, sizeof(*out)));
+	} while (read_seqcount_retry(&opp->supplies_seq, seq));
+}
+
+/**
+ * opp_write_first_supply() - change an OPP's first supply in place
+ * @opp: the OPP
+ * @v: the new target, minimum and maximum voltages (the current and power
+ *	stay)
+ *
+ * Interrupts are off across the write section, so that a reader in an
+ * interrupt on this CPU never waits for a writer it interrupted.
+ *
+ * Context: Caller holds the lock of the table that lists @opp, which makes
+ * it the only writer.
+ */
+void opp_write_first_supply(struct dev_pm_opp *opp,
+			    const struct dev_pm_opp_supply *v)
+{
+	struct dev_pm_opp_supply *supply = opp_supplies(opp);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	write_seqcount_begin(&opp->supplies_seq);
+	WRITE_ONCE(supply->u_volt, v->u_volt);
+	WRITE_ONCE(supply->u_volt_min, v->u_volt_min);
+	WRITE_ONCE(supply->u_volt_max, v->u_volt_max);
+	write_seqcount_end(&opp->supplies_seq);
+	local_irq_restore(flags);
+}
+
+/**
  * dev_pm_opp_get_voltage() - the voltage of an OPP's first supply
  * @opp: an OPP the caller holds a reference on
  *
@@ -222,8 +254,12 @@ unsigned long dev_pm_opp_get_voltage(struct dev_pm_opp *opp)
 		return 0;
 	}
 
-	guard(rcu)();
-	return rcu_dereference(opp->supplies)[0].u_volt;
+	/*
+	 * One aligned word, which an adjustment rewrites whole: the old
+	 * voltage or the new one, as the caller would get a moment earlier or
+	 * later.
+	 */
+	return data_race(opp_supplies(opp)[0].u_volt);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_voltage);
 
@@ -246,9 +282,7 @@ int dev_pm_opp_get_supplies(struct dev_pm_opp *opp,
 		return -EINVAL;
 	}
 
-	guard(rcu)();
-	memcpy(supplies, rcu_dereference(opp->supplies),
-	       array_size(opp->nr_supplies, sizeof(*supplies)));
+	opp_read_supplies(opp, supplies, opp->nr_supplies);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_supplies);
@@ -272,8 +306,8 @@ unsigned long dev_pm_opp_get_power(struct dev_pm_opp *opp)
 		return 0;
 	}
 
-	guard(rcu)();
-	supplies = rcu_dereference(opp->supplies);
+	/* Adjustments leave the power as it is: no field here changes. */
+	supplies = opp_supplies(opp);
 	for (i = 0; i < opp->nr_supplies; i++)
 		power += supplies[i].u_watt;
 

@@ -17,6 +17,7 @@
 #include <linux/limits.h>
 #include <linux/pm_opp.h>
 #include <linux/rcupdate.h>
+#include <linux/seqlock.h>
 #include <linux/types.h>
 
 /**
@@ -70,9 +71,10 @@
  * - All OPPs of a table have @nr_clks rates, @nr_supplies supplies and
  *   @nr_paths bandwidth pairs, as the table says.
  * - Once published, an OPP changes only in @available (flipped by
- *   dev_pm_opp_enable() and dev_pm_opp_disable()), @supplies (replaced as a
- *   whole by dev_pm_opp_adjust_voltage()), and the bookkeeping fields @debug
- *   and @time_ns. All other fields are fixed.
+ *   dev_pm_opp_enable() and dev_pm_opp_disable()), its first supply
+ *   (changed in place by dev_pm_opp_adjust_voltage(), see @supplies_seq),
+ *   and the bookkeeping fields @debug and @time. All other fields are
+ *   fixed.
  * - A table's shape changes only while it has no OPPs, and never in the
  *   sizes its configured clocks and regulators fix.
  *
@@ -87,7 +89,7 @@
  * through the registry's walks.
  *
  * ``opp_table->lock`` serialises the writers of one table: publishing a new
- * snapshot, flipping @available, replacing @supplies, and the fields of
+ * snapshot, flipping @available, changing a supply, and the fields of
  * the table grouped under it.
  *
  * ``opp_table->static_lock`` guards @static_users and serialises populating
@@ -138,10 +140,12 @@
  * Readers take no lock at all. Under rcu_read_lock() they find the link in
  * the hash, follow it to the table and its snapshot, search the snapshot and
  * take a reference on the OPP they return with kref_get_unless_zero(). A
- * table, a link, a snapshot, an OPP and a supplies array are all freed only
- * after a grace period, so every pointer a reader sees stays valid until its
+ * table, a link, a snapshot and an OPP are all freed only after a grace
+ * period, so every pointer a reader sees stays valid until its
  * rcu_read_unlock(). The find_* and get_* functions are therefore safe in
- * atomic context.
+ * atomic context. The getters of an OPP the caller holds need no RCU: an
+ * OPP's fields are fixed but for the few listed above, each read with
+ * READ_ONCE() or under @supplies_seq.
  *
  * Apart from ``dvfs_lock``, an aggregator's ``lock``, ``static_lock`` (see above) and
  * ``debug_lock``, no OPP lock is held while notifiers, clock, regulator or
@@ -201,20 +205,6 @@ struct opp_icc_bw {
 };
 
 /**
- * struct opp_supplies - supply values of an OPP, after an adjustment
- * @rcu: frees the array after a grace period
- * @v: one entry per supply
- *
- * An OPP first uses the supply storage that trails it. When its voltage is
- * adjusted it switches to one of these, and frees the previous one (if any)
- * after a grace period.
- */
-struct opp_supplies {
-	struct rcu_head rcu;
-	struct dev_pm_opp_supply v[];
-};
-
-/**
  * struct dev_pm_opp - one operating performance point
  * @kref: references: one from the table while it lists the OPP, one per
  *	caller holding it
@@ -232,16 +222,21 @@ struct opp_supplies {
  *	looked up when used (see opp_level()). When that table was loaded,
  *	the level is stored in @level instead
  * @level: performance level, or %OPP_LEVEL_UNSET
- * @clock_latency_ns: time the clock takes to reach this OPP, in ns
- * @supplies: the supply values, at least one entry; replaced as a whole under
- *	RCU by dev_pm_opp_adjust_voltage()
+ * @supplies_seq: dev_pm_opp_adjust_voltage() changes the first supply in
+ *	place inside a write section of this count, so that a reader that
+ *	copies more than one field retries rather than mix old and new
+ *	values (see opp_read_supplies()); a single field is read with
+ *	READ_ONCE()
+ * @clock_latency_ns: time the clock takes to reach this OPP, in ns (a u32
+ *	cell in the device tree)
  * @np: the OPP's device tree node, referenced, or NULL
  * @debug: its debugfs directory, NULL before it has one, an error pointer
  *	once it left the table; under the table's debug_lock
- * @time_ns: time the device ran at this OPP, for debugfs; under the
+ * @time: time the device ran at this OPP, in jiffies, for debugfs; under the
  *	table's dvfs_lock
- * @release: entry in the list of OPPs waiting to be freed
- * @data: the rates (@nr_clks unsigned longs), then the initial supplies
+ * @release: entry in the list of OPPs waiting to be freed; shares its
+ *	storage with @time, which nobody reads once the last reference is gone
+ * @data: the rates (@nr_clks unsigned longs), then the supplies
  *	(max(1, @nr_supplies) entries), then the bandwidths (@nr_paths
  *	&struct opp_icc_bw), then the referenced device tree nodes of the
  *	required OPPs (@nr_required pointers)
@@ -253,17 +248,20 @@ struct dev_pm_opp {
 	u8 nr_paths;
 	u8 nr_required;
 	bool available;
-	bool dynamic;
-	bool turbo;
-	bool suspend;
-	bool inherits_level;
+	/* Fixed before the OPP is published: bits of one byte. */
+	bool dynamic:1;
+	bool turbo:1;
+	bool suspend:1;
+	bool inherits_level:1;
 	unsigned int level;
-	unsigned long clock_latency_ns;
-	struct dev_pm_opp_supply __rcu *supplies;
+	seqcount_t supplies_seq;
+	u32 clock_latency_ns;
 	struct device_node *np;
 	struct opp_debug *debug;
-	u64 time_ns;
-	struct llist_node release;
+	union {
+		u64 time;
+		struct llist_node release;
+	};
 	unsigned long data[];
 };
 
@@ -282,25 +280,45 @@ struct opp_shape {
 };
 
 /**
+ * struct opp_slots - the array behind one or more snapshots
+ * @rcu: frees the array after a grace period
+ * @size: number of entries in @opps, at least as many as any snapshot using
+ *	the array lists
+ * @opps: the OPPs
+ */
+struct opp_slots {
+	struct rcu_head rcu;
+	unsigned int size;
+	struct dev_pm_opp *opps[];
+};
+
+/**
  * struct opp_snapshot - the immutable view of a table that readers search
- * @rcu: frees the snapshot after a grace period
  * @shape: the table's shape when the snapshot was built
  * @nr_avail: number of available OPPs, at the front of @opps
  * @nr_unavail: number of disabled OPPs, after the available ones
- * @unsorted: bit opp_key_bit(key) is set when that key is not ascending
+ * @unsorted: bit opp_key_bit(key) is set when that key may not ascend
  *	along one of the arrays, which makes searches on it linear
  * @suspend: the suspend OPP, or NULL
  * @opps: the available OPPs, then the disabled ones, each part sorted by
- *	opp_cmp()
+ *	opp_cmp(): the entries of a &struct opp_slots, or NULL when there are
+ *	none
+ *
+ * A snapshot that only appends an available OPP to one without disabled
+ * OPPs shares its predecessor's slots when they have room: the new OPP goes
+ * into the first entry past the predecessor's count, which no published
+ * snapshot lists, so what readers see still never changes. Only the newest
+ * snapshot of a table is ever appended to, so those counts only grow. The
+ * header is small, and freed without an rcu_head, so that a loop of single
+ * adds leaves a few dozen bytes per OPP waiting for a grace period.
  */
 struct opp_snapshot {
-	struct rcu_head rcu;
 	struct opp_shape shape;
 	unsigned int nr_avail;
 	unsigned int nr_unavail;
-	unsigned long unsorted;
+	u32 unsorted;
 	struct dev_pm_opp *suspend;
-	struct dev_pm_opp *opps[];
+	struct dev_pm_opp **opps;
 };
 
 /**
@@ -317,6 +335,25 @@ struct opp_link {
 	struct hlist_node hash_node;
 	struct list_head table_node;
 	struct rcu_head rcu;
+};
+
+/**
+ * enum opp_dvfs_step - what a transition moves, in the order it moves them
+ *	when scaling up (scaling down walks them backwards)
+ * @OPP_STEP_REQUIRED: the performance states of the required devices
+ * @OPP_STEP_LEVEL: the device's own performance state
+ * @OPP_STEP_BW: the interconnect bandwidths
+ * @OPP_STEP_REGULATORS: the supplies, or the platform's callback for them
+ * @OPP_STEP_CLOCK: the clocks
+ * @OPP_NR_STEPS: the number of steps
+ */
+enum opp_dvfs_step {
+	OPP_STEP_REQUIRED,
+	OPP_STEP_LEVEL,
+	OPP_STEP_BW,
+	OPP_STEP_REGULATORS,
+	OPP_STEP_CLOCK,
+	OPP_NR_STEPS,
 };
 
 /**
@@ -355,7 +392,8 @@ struct opp_counted_setting {
  *	read with READ_ONCE()
  * @static_lock: serialises firmware population and its removal
  * @static_users: devices that populated the table from firmware
- * @icc_paths: interconnect paths of the table's bandwidths
+ * @icc_paths: interconnect paths of the table's bandwidths; set once, under
+ *	both @static_lock and @dvfs_lock, which transitions hold
  * @nr_icc_paths: number of entries in @icc_paths
  * @required_pending: the firmware OPPs require OPPs of a table that was not
  *	loaded yet; cleared once every required table is there and the OPPs
@@ -382,9 +420,13 @@ struct opp_counted_setting {
  * @nr_required_devs: number of entries in @required_devs
  * @genpd_devs: @required_devs came from attaching power domains, which are
  *	detached when the configuration is cleared
+ * @dvfs_steps: the steps a transition takes, bit n for &enum opp_dvfs_step
+ *	n; set by __opp_table_plan_dvfs() whenever a resource comes or goes
  * @regulators_setting: the regulators named by the table-returning
  *	dev_pm_opp_set_regulators()
  * @helper_setting: users of the table-returning set_opp helper
+ * @required_seen: opp_removals() when the required OPPs were last all
+ *	found; while it has not moved they are not searched again
  * @current_opp: the OPP the device runs at, referenced, or NULL
  * @current_rate: the rate the first clock was set to
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
@@ -393,7 +435,7 @@ struct opp_counted_setting {
  * @supplies_on: the core enabled the regulators (only without a platform
  *	callback, which owns them then)
  * @transitions: number of completed transitions, for debugfs
- * @since_ns: when the current OPP's time started to count
+ * @since: when the current OPP's time started to count, in jiffies
  * @last_error: error of the last failed transition, 0 if none
  * @debug_lock: serialises the table's debugfs entries; held across debugfs
  *	calls; may take @lock
@@ -455,15 +497,17 @@ struct opp_table {
 	struct device **required_devs;
 	unsigned int nr_required_devs;
 	bool genpd_devs;
+	u8 dvfs_steps;
 	struct opp_counted_setting regulators_setting;
 	struct opp_counted_setting helper_setting;
+	unsigned long required_seen;
 	struct dev_pm_opp *current_opp;
 	unsigned long current_rate;
 	bool enabled;
 	bool unsure;
 	bool supplies_on;
 	unsigned long transitions;
-	u64 since_ns;
+	u64 since;
 	int last_error;
 
 	/* Under @debug_lock. */
@@ -505,14 +549,14 @@ static inline unsigned long *opp_rates(struct dev_pm_opp *opp)
 	return opp->data;
 }
 
-static inline struct dev_pm_opp_supply *opp_initial_supplies(struct dev_pm_opp *opp)
+static inline struct dev_pm_opp_supply *opp_supplies(struct dev_pm_opp *opp)
 {
 	return (struct dev_pm_opp_supply *)(opp->data + opp->nr_clks);
 }
 
 static inline struct opp_icc_bw *opp_bw(struct dev_pm_opp *opp)
 {
-	return (struct opp_icc_bw *)(opp_initial_supplies(opp) +
+	return (struct opp_icc_bw *)(opp_supplies(opp) +
 				     max_t(unsigned int, opp->nr_supplies, 1));
 }
 
@@ -538,7 +582,7 @@ static __always_inline unsigned long opp_key_value(struct dev_pm_opp *opp,
 	}
 }
 
-#define OPP_KEY_BITS_PER_KIND	(BITS_PER_LONG / 4)
+#define OPP_KEY_BITS_PER_KIND	8
 
 /* Keys with a large index share the last bit of their kind. */
 static inline unsigned long opp_key_bit(const struct opp_key *key)
@@ -615,8 +659,41 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 				     const struct opp_key *key,
 				     unsigned long target, enum opp_match match,
 				     bool available);
+
+/**
+ * opp_snapshot_ceil_rate() - the slowest available OPP at or above a rate
+ * @snap: the snapshot, held by the caller
+ * @rate: the rate of the first clock
+ *
+ * The first clock's rate is the first thing opp_cmp() compares, so the
+ * available OPPs always ascend by it: a transition bisects them directly,
+ * without the key machinery of opp_snapshot_find().
+ *
+ * Context: Any context; takes no lock and no reference.
+ * Return: the OPP, or NULL.
+ */
+static inline struct dev_pm_opp *
+opp_snapshot_ceil_rate(const struct opp_snapshot *snap, unsigned long rate)
+{
+	unsigned int lo = 0, hi = snap->nr_avail, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (opp_rates(snap->opps[mid])[0] >= rate)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+
+	return lo < snap->nr_avail ? snap->opps[lo] : NULL;
+}
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp);
+struct opp_snapshot *opp_snapshot_new_empty(const struct opp_shape *shape);
+bool opp_snapshot_shares_slots(const struct opp_snapshot *old,
+			       const struct opp_snapshot *snap);
+void opp_snapshot_free(struct opp_snapshot *snap, bool keep_slots);
+void opp_snapshot_retire(struct opp_snapshot *snap, bool keep_slots);
 struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 				       const struct opp_shape *shape,
 				       const struct opp_change *change);
@@ -626,6 +703,10 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
 void opp_put_sleepable(struct dev_pm_opp *opp);
+void opp_read_supplies(struct dev_pm_opp *opp, struct dev_pm_opp_supply *out,
+		       unsigned int nr);
+void opp_write_first_supply(struct dev_pm_opp *opp,
+			    const struct dev_pm_opp_supply *v);
 
 /* The registry (registry.c) */
 struct opp_table *opp_table_lookup_rcu(const struct device *dev);
@@ -692,6 +773,7 @@ int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 			   unsigned int nr);
 int opp_table_find_icc_paths(struct device *dev, struct opp_table *table);
 int opp_table_get_paths(struct opp_table *table, struct device *dev);
+void __opp_table_plan_dvfs(struct opp_table *table);
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
 void opp_table_warn_clock(struct opp_table *table, struct device *dev);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
@@ -743,6 +825,7 @@ enum opp_repeat {
 	OPP_CLASH,
 };
 
+unsigned long opp_removals(void);
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 			unsigned int nr);

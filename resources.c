@@ -208,6 +208,34 @@ int opp_enable_supplies(struct opp_table *table)
 }
 
 /**
+ * __opp_table_plan_dvfs() - decide which steps a transition of a table takes
+ * @table: the table
+ *
+ * A step runs only when the table has a resource for it, so a transition
+ * of a table with one clock costs no more than its clock call. The level
+ * and clock steps are always planned: the level comes with the OPPs, and
+ * the clock step also records the rate of a table without a clock.
+ * Called whenever a clock, a regulator, a callback, a required device or
+ * an interconnect path is given to the table or taken from it.
+ *
+ * Context: Caller holds the table's dvfs_lock.
+ */
+void __opp_table_plan_dvfs(struct opp_table *table)
+{
+	u8 steps = BIT(OPP_STEP_LEVEL) | BIT(OPP_STEP_CLOCK);
+
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (table->nr_required_devs)
+		steps |= BIT(OPP_STEP_REQUIRED);
+	if (table->nr_icc_paths)
+		steps |= BIT(OPP_STEP_BW);
+	if (table->nr_regulators || table->set_opp)
+		steps |= BIT(OPP_STEP_REGULATORS);
+	table->dvfs_steps = steps;
+}
+
+/**
  * opp_table_get_clock() - give a table its device's clock
  * @table: the table, referenced by the caller
  * @dev: the device
@@ -312,7 +340,7 @@ void opp_check_regulators(struct opp_table *table, struct device *dev,
 	guard(mutex)(&table->dvfs_lock);
 	for (i = 0; i < nr; i++) {
 		for (s = 0; s < table->nr_regulators && s < opps[i]->nr_supplies; s++) {
-			supply = opp_initial_supplies(opps[i]) + s;
+			supply = opp_supplies(opps[i]) + s;
 			if (regulator_is_supported_voltage(table->regulators[s],
 							   supply->u_volt_min,
 							   supply->u_volt_max))
@@ -439,8 +467,10 @@ int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 	if (IS_ERR(paths))
 		return PTR_ERR(paths);
 
+	guard(mutex)(&table->dvfs_lock);
 	table->icc_paths = paths;
 	table->nr_icc_paths = nr;
+	__opp_table_plan_dvfs(table);
 	return 0;
 }
 

@@ -65,25 +65,42 @@ const char *opp_key_name(const struct opp_key *key)
 	return opp_key_names[key->kind];
 }
 
-static bool opp_range_is_sorted(struct dev_pm_opp * const *opps,
-				unsigned int nr, const struct opp_key *key)
+/* The bits of the keys that go down from @a to @b, its next in order. */
+static u32 opp_keys_going_down(const struct opp_shape *shape,
+			       struct dev_pm_opp *a, struct dev_pm_opp *b)
 {
+	struct opp_key key = { .kind = OPP_KEY_LEVEL };
+	u32 down = 0;
+
+	if (a->level > b->level)
+		down |= opp_key_bit(&key);
+
+	/* The first rate never goes down: opp_cmp() compares it first. */
+	key.kind = OPP_KEY_RATE;
+	for (key.index = 1; key.index < shape->nr_clks; key.index++)
+		if (opp_rates(a)[key.index] > opp_rates(b)[key.index])
+			down |= opp_key_bit(&key);
+
+	key.kind = OPP_KEY_BW;
+	for (key.index = 0; key.index < shape->nr_paths; key.index++)
+		if (opp_bw(a)[key.index].peak > opp_bw(b)[key.index].peak)
+			down |= opp_key_bit(&key);
+
+	return down;
+}
+
+/* The same along @nr OPPs in order. */
+static u32 opp_range_keys_going_down(const struct opp_shape *shape,
+				     struct dev_pm_opp * const *opps,
+				     unsigned int nr)
+{
+	u32 down = 0;
 	unsigned int i;
 
 	for (i = 1; i < nr; i++)
-		if (opp_key_value(opps[i - 1], key) > opp_key_value(opps[i], key))
-			return false;
+		down |= opp_keys_going_down(shape, opps[i - 1], opps[i]);
 
-	return true;
-}
-
-static void opp_snapshot_note_key(struct opp_snapshot *snap,
-				  const struct opp_key *key)
-{
-	if (!opp_range_is_sorted(snap->opps, snap->nr_avail, key) ||
-	    !opp_range_is_sorted(snap->opps + snap->nr_avail, snap->nr_unavail,
-				 key))
-		snap->unsorted |= opp_key_bit(key);
+	return down;
 }
 
 /*
@@ -93,17 +110,12 @@ static void opp_snapshot_note_key(struct opp_snapshot *snap,
  */
 static void opp_snapshot_find_unsorted_keys(struct opp_snapshot *snap)
 {
-	struct opp_key key = { .kind = OPP_KEY_LEVEL };
-
-	opp_snapshot_note_key(snap, &key);
-
-	key.kind = OPP_KEY_RATE;
-	for (key.index = 0; key.index < snap->shape.nr_clks; key.index++)
-		opp_snapshot_note_key(snap, &key);
-
-	key.kind = OPP_KEY_BW;
-	for (key.index = 0; key.index < snap->shape.nr_paths; key.index++)
-		opp_snapshot_note_key(snap, &key);
+	snap->unsorted =
+		opp_range_keys_going_down(&snap->shape, snap->opps,
+					  snap->nr_avail) |
+		opp_range_keys_going_down(&snap->shape,
+					  snap->opps + snap->nr_avail,
+					  snap->nr_unavail);
 }
 
 /**
@@ -268,6 +280,115 @@ static bool opp_change_available(const struct opp_change *change,
 	return opp->available != (change->flip && change->flip(opp, change->arg));
 }
 
+/*
+ * Room for at least @nr OPPs, rounded up to what the allocator hands out
+ * anyway, so that the room past @nr costs nothing.
+ */
+static struct opp_slots *opp_slots_alloc(unsigned int nr)
+{
+	size_t size = kmalloc_size_roundup(struct_size_t(struct opp_slots,
+							 opps, nr));
+	struct opp_slots *slots = kvmalloc(size, GFP_KERNEL);
+
+	if (!slots)
+		return NULL;
+
+	slots->size = (size - offsetof(struct opp_slots, opps)) /
+		      sizeof(slots->opps[0]);
+	return slots;
+}
+
+static struct opp_slots *opp_snapshot_slots(const struct opp_snapshot *snap)
+{
+	return snap->opps ? container_of(snap->opps, struct opp_slots, opps[0]) :
+			    NULL;
+}
+
+/* A snapshot of @shape with room for @nr OPPs (none when @nr is 0). */
+static struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
+					       unsigned int nr)
+{
+	struct opp_snapshot *snap = kzalloc(sizeof(*snap), GFP_KERNEL);
+	struct opp_slots *slots;
+
+	if (!snap)
+		return NULL;
+
+	snap->shape = *shape;
+	if (!nr)
+		return snap;
+
+	slots = opp_slots_alloc(nr);
+	if (!slots) {
+		kfree(snap);
+		return NULL;
+	}
+	snap->opps = slots->opps;
+	return snap;
+}
+
+/**
+ * opp_snapshot_new_empty() - a snapshot without OPPs
+ * @shape: its shape
+ *
+ * Context: Process context; may sleep.
+ * Return: the snapshot, or NULL without memory.
+ */
+struct opp_snapshot *opp_snapshot_new_empty(const struct opp_shape *shape)
+{
+	return opp_snapshot_alloc(shape, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_new_empty);
+
+/**
+ * opp_snapshot_shares_slots() - whether a snapshot uses its predecessor's
+ *	slots
+ * @old: a snapshot
+ * @snap: the one opp_snapshot_next() built from @old
+ *
+ * Context: Any context.
+ * Return: true when freeing @old must leave the slots to @snap.
+ */
+bool opp_snapshot_shares_slots(const struct opp_snapshot *old,
+			       const struct opp_snapshot *snap)
+{
+	return old->opps && old->opps == snap->opps;
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_shares_slots);
+
+/**
+ * opp_snapshot_free() - free a snapshot no reader can see
+ * @snap: the snapshot; NULL is ignored
+ * @keep_slots: its slots belong to a newer snapshot too
+ *
+ * Context: Process context.
+ */
+void opp_snapshot_free(struct opp_snapshot *snap, bool keep_slots)
+{
+	if (!snap)
+		return;
+	if (!keep_slots)
+		kvfree(opp_snapshot_slots(snap));
+	kfree(snap);
+}
+EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_free);
+
+/**
+ * opp_snapshot_retire() - free a snapshot once its readers are gone
+ * @snap: a snapshot that was replaced
+ * @keep_slots: its slots belong to its successor too
+ *
+ * Context: Process context, no lock held; may sleep when memory is short.
+ */
+void opp_snapshot_retire(struct opp_snapshot *snap, bool keep_slots)
+{
+	struct opp_slots *slots = opp_snapshot_slots(snap);
+
+	if (slots && !keep_slots)
+		kvfree_rcu(slots, rcu);
+	kvfree_rcu_mightsleep(snap);
+}
+
 /* The general case: a merge walk over @old and the inserted OPPs. */
 static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 						 const struct opp_shape *shape,
@@ -285,11 +406,10 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 		nr_avail += opp_change_available(change, opp);
 	}
 
-	snap = kvzalloc(struct_size(snap, opps, nr), GFP_KERNEL);
+	snap = opp_snapshot_alloc(shape, nr);
 	if (!snap)
 		return NULL;
 
-	snap->shape = *shape;
 	snap->nr_avail = nr_avail;
 	snap->nr_unavail = nr - nr_avail;
 	u = nr_avail;
@@ -324,11 +444,75 @@ static unsigned int opp_upper_bound(struct dev_pm_opp * const *opps,
 	return lo;
 }
 
+/* Keys that go down around @opp at @pos of a part of @nr OPPs at @opps. */
+static u32 opp_keys_going_down_at(const struct opp_shape *shape,
+				  struct dev_pm_opp * const *opps,
+				  unsigned int nr, unsigned int pos,
+				  struct dev_pm_opp *opp)
+{
+	u32 down = 0;
+
+	if (pos)
+		down |= opp_keys_going_down(shape, opps[pos - 1], opp);
+	if (pos < nr)
+		down |= opp_keys_going_down(shape, opp, opps[pos]);
+	return down;
+}
+
+/*
+ * Room for the OPPs of a table that grows one OPP at a time: twice what it
+ * has, so that appends fill the room and a loop of N adds copies O(N)
+ * pointers in all, not O(N^2).
+ */
+static unsigned int opp_snapshot_room_to_grow(const struct opp_snapshot *old)
+{
+	unsigned int nr = old->nr_avail + old->nr_unavail;
+
+	return nr < UINT_MAX / 2 ? 2 * nr + 1 : nr + 1;
+}
+
+/*
+ * Code adding OPPs in ascending order: @opp goes after the last available
+ * OPP of @old, which has no disabled one and room left. The new snapshot
+ * shares @old's slots.
+ */
+static bool opp_snapshot_can_append(const struct opp_snapshot *old,
+				    const struct opp_shape *shape,
+				    struct dev_pm_opp *opp)
+{
+	struct opp_slots *slots = opp_snapshot_slots(old);
+
+	return opp->available && !opp->suspend && !old->nr_unavail && slots &&
+	       old->nr_avail < slots->size &&
+	       !memcmp(shape, &old->shape, sizeof(*shape)) &&
+	       (!old->nr_avail || opp_cmp(old->opps[old->nr_avail - 1], opp) < 0);
+}
+
+static struct opp_snapshot *opp_snapshot_append(const struct opp_snapshot *old,
+						struct dev_pm_opp *opp)
+{
+	struct opp_snapshot *snap = kmalloc(sizeof(*snap), GFP_KERNEL);
+	unsigned int nr = old->nr_avail;
+
+	if (!snap)
+		return NULL;
+
+	*snap = *old;
+	snap->opps[nr] = opp;
+	snap->nr_avail = nr + 1;
+	if (nr)
+		snap->unsorted |= opp_keys_going_down(&old->shape,
+						      old->opps[nr - 1], opp);
+	return snap;
+}
+
 /*
  * The common case of code adding OPPs one at a time: the next snapshot is
  * @old with @opp slotted in after its equals, as the merge in
  * opp_snapshot_rebuild() would place it, at the cost of one bisection and
- * two copies instead of a merge walk.
+ * at most two copies instead of a merge walk. A key that went down only
+ * between two OPPs now apart stays marked: a linear search finds what a
+ * bisection would.
  */
 static struct opp_snapshot *opp_snapshot_insert(const struct opp_snapshot *old,
 						const struct opp_shape *shape,
@@ -338,25 +522,31 @@ static struct opp_snapshot *opp_snapshot_insert(const struct opp_snapshot *old,
 	unsigned int nr = old->nr_avail + old->nr_unavail;
 	unsigned int first = opp->available ? 0 : old->nr_avail;
 	unsigned int len = opp->available ? old->nr_avail : old->nr_unavail;
-	unsigned int pos = first + opp_upper_bound(old->opps + first, len, opp);
+	unsigned int pos = opp_upper_bound(old->opps + first, len, opp);
 
-	snap = kvzalloc(struct_size(snap, opps, nr + 1), GFP_KERNEL);
+	if (opp_snapshot_can_append(old, shape, opp))
+		return opp_snapshot_append(old, opp);
+
+	snap = opp_snapshot_alloc(shape, opp_snapshot_room_to_grow(old));
 	if (!snap)
 		return NULL;
 
-	snap->shape = *shape;
+	snap->unsorted = old->unsorted |
+			 opp_keys_going_down_at(shape, old->opps + first, len,
+						pos, opp);
+	pos += first;
 	snap->nr_avail = old->nr_avail + opp->available;
 	snap->nr_unavail = old->nr_unavail + !opp->available;
 	snap->suspend = old->suspend;
 	if (opp->suspend && (!old->suspend || opp_cmp(opp, old->suspend) > 0))
 		snap->suspend = opp;
 
-	memcpy(snap->opps, old->opps, pos * sizeof(*snap->opps));
+	if (pos)
+		memcpy(snap->opps, old->opps, pos * sizeof(*snap->opps));
 	snap->opps[pos] = opp;
-	memcpy(snap->opps + pos + 1, old->opps + pos,
-	       (nr - pos) * sizeof(*snap->opps));
-
-	opp_snapshot_find_unsorted_keys(snap);
+	if (nr > pos)
+		memcpy(snap->opps + pos + 1, old->opps + pos,
+		       (nr - pos) * sizeof(*snap->opps));
 	return snap;
 }
 

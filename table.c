@@ -43,14 +43,15 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 
 static struct opp_table *opp_table_alloc(struct device *dev, int index)
 {
+	const struct opp_shape shape = { .nr_clks = 1, .nr_supplies = 1 };
 	struct opp_snapshot *snap;
 	struct opp_table *table;
 
 	table = kzalloc(sizeof(*table), GFP_KERNEL);
-	snap = kvzalloc(sizeof(*snap), GFP_KERNEL);
+	snap = opp_snapshot_new_empty(&shape);
 	if (!table || !snap) {
 		kfree(table);
-		kvfree(snap);
+		opp_snapshot_free(snap, false);
 		return NULL;
 	}
 
@@ -63,10 +64,10 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	INIT_LIST_HEAD(&table->debug_links);
 	INIT_LIST_HEAD(&table->links);
 	BLOCKING_INIT_NOTIFIER_HEAD(&table->notifiers);
-	table->shape.nr_clks = 1;
-	table->shape.nr_supplies = 1;
-	snap->shape = table->shape;
+	table->shape = shape;
 	RCU_INIT_POINTER(table->snap, snap);
+	scoped_guard(mutex, &table->dvfs_lock)
+		__opp_table_plan_dvfs(table);
 
 	opp_table_read_dt(table, dev, index);
 	return table;
@@ -76,7 +77,7 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 static void opp_table_free(struct opp_table *table)
 {
 	of_node_put(table->np);
-	kvfree(rcu_dereference_protected(table->snap, true));
+	opp_snapshot_free(rcu_dereference_protected(table->snap, true), false);
 	mutex_destroy(&table->debug_lock);
 	mutex_destroy(&table->dvfs_lock);
 	lockdep_unregister_key(&table->dvfs_key);
@@ -170,7 +171,7 @@ static void opp_table_destroy(struct opp_table *table)
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
 		opp_put_sleepable(snap->opps[i]);
 
-	kvfree_rcu(snap, rcu);
+	opp_snapshot_retire(snap, false);
 	opp_table_put_resources(table);
 	of_node_put(table->np);
 	kfree(table->supported_hw);

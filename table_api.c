@@ -141,6 +141,7 @@ static int __opp_set_helper(struct opp_table *table, struct device *dev,
 
 	table->set_opp = set_opp;
 	table->helper_setting.users = 1;
+	__opp_table_plan_dvfs(table);
 	return 0;
 }
 
@@ -201,8 +202,10 @@ void dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table)
 
 	scoped_guard(mutex, &opp_table->dvfs_lock) {
 		if (!WARN_ON_ONCE(!opp_table->helper_setting.users) &&
-		    !--opp_table->helper_setting.users)
+		    !--opp_table->helper_setting.users) {
 			opp_table->set_opp = NULL;
+			__opp_table_plan_dvfs(opp_table);
+		}
 	}
 	dev_pm_opp_put_opp_table(opp_table);
 }

@@ -143,7 +143,7 @@ void opp_kunit_add(struct kunit *test, struct device *dev, unsigned long freq,
 static void opp_kunit_fill(struct dev_pm_opp *opp,
 			   const struct opp_kunit_desc *desc)
 {
-	struct dev_pm_opp_supply *supply = opp_initial_supplies(opp);
+	struct dev_pm_opp_supply *supply = opp_supplies(opp);
 	unsigned int i;
 
 	for (i = 0; i < opp->nr_clks; i++)

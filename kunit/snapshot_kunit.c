@@ -37,20 +37,36 @@ static int opp_snap_init(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
 	c->shape = (struct opp_shape){ .nr_clks = 1, .nr_supplies = 1 };
-	c->snaps[0] = kvzalloc(sizeof(*c->snaps[0]), GFP_KERNEL);
+	c->snaps[0] = opp_snapshot_new_empty(&c->shape);
 	KUNIT_ASSERT_NOT_NULL(test, c->snaps[0]);
-	c->snaps[0]->shape = c->shape;
 	c->nr_snaps = 1;
 	test->priv = c;
 	return 0;
 }
 
+/* Whether a snapshot kept from index @from on uses the slots of @snap. */
+static bool opp_snap_slots_in_use(struct opp_snap_case *c,
+				  struct opp_snapshot *snap, unsigned int from)
+{
+	unsigned int i;
+
+	for (i = from; i < c->nr_snaps; i++)
+		if (c->snaps[i] != snap &&
+		    opp_snapshot_shares_slots(snap, c->snaps[i]))
+			return true;
+	return false;
+}
+
 static void opp_snap_exit(struct kunit *test)
 {
 	struct opp_snap_case *c = test->priv;
+	unsigned int i;
 
-	while (c->nr_snaps)
-		kvfree(c->snaps[--c->nr_snaps]);
+	/* Oldest first: slots go with the last snapshot that uses them. */
+	for (i = 0; i < c->nr_snaps; i++)
+		opp_snapshot_free(c->snaps[i],
+				  opp_snap_slots_in_use(c, c->snaps[i], i + 1));
+	c->nr_snaps = 0;
 	while (c->nr)
 		opp_free(c->opps[--c->nr]);
 }
@@ -87,7 +103,7 @@ static void opp_snap_keep(struct kunit *test, struct opp_snapshot *snap)
 
 	KUNIT_ASSERT_NOT_NULL(test, snap);
 	if (c->nr_snaps == OPP_SNAP_MAX)
-		kvfree(snap);
+		opp_snapshot_free(snap, opp_snap_slots_in_use(c, snap, 0));
 	KUNIT_ASSERT_LT(test, c->nr_snaps, OPP_SNAP_MAX);
 	c->snaps[c->nr_snaps++] = snap;
 }
