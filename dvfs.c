@@ -105,9 +105,17 @@ static int opp_set_required_state(struct opp_transition *t, struct device *req,
 	return dev_pm_domain_set_performance_state(req, level);
 }
 
-/* Required devices follow in "required-opps" order, in reverse going down. */
-static int opp_step_required(struct opp_transition *t, struct dev_pm_opp *prev,
-			     struct dev_pm_opp *opp, unsigned long rate)
+/*
+ * The steps a table may have no resource for stay out of line (noinline),
+ * so that the dispatch a clock-only transition goes through keeps a small
+ * frame.
+ *
+ * Required devices follow in "required-opps" order, in reverse going down.
+ */
+static noinline int opp_step_required(struct opp_transition *t,
+				      struct dev_pm_opp *prev,
+				      struct dev_pm_opp *opp,
+				      unsigned long rate)
 {
 	struct opp_table *table = t->table;
 	unsigned int nr = table->nr_required_devs, k, i, level;
@@ -170,8 +178,9 @@ static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
 	return dev_pm_domain_set_performance_state(t->dev, level);
 }
 
-static int opp_step_bw(struct opp_transition *t, struct dev_pm_opp *prev,
-		       struct dev_pm_opp *opp, unsigned long rate)
+static noinline int opp_step_bw(struct opp_transition *t,
+				struct dev_pm_opp *prev,
+				struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct opp_table *table = t->table;
 	unsigned int nr = table->nr_icc_paths, i;
@@ -228,6 +237,23 @@ static int opp_set_supply(struct opp_transition *t, unsigned int i,
 					     supply->u_volt_max);
 }
 
+/* Supply @i of @opp (zero beyond its supplies), never half adjusted. */
+static void opp_read_supply(struct dev_pm_opp *opp, unsigned int i,
+			    struct dev_pm_opp_supply *out)
+{
+	unsigned int seq;
+
+	if (i >= opp->nr_supplies) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
+
+	do {
+		seq = read_seqcount_begin(&opp->supplies_seq);
+		*out = opp_supplies(opp)[i];
+	} while (read_seqcount_retry(&opp->supplies_seq, seq));
+}
+
 /*
  * Without a helper, supplies move in their order when rising and in reverse
  * when falling. A supply that refuses puts the ones moved before it back.
@@ -236,16 +262,13 @@ static int opp_set_supplies(struct opp_transition *t, struct dev_pm_opp *prev,
 			    struct dev_pm_opp *opp)
 {
 	unsigned int nr = t->table->nr_regulators, k, i;
-	struct dev_pm_opp_supply *old = t->table->set_opp_data->old_opp.supplies;
-	struct dev_pm_opp_supply *new = t->table->set_opp_data->new_opp.supplies;
+	struct dev_pm_opp_supply supply;
 	int ret = 0;
-
-	opp_copy_supplies(opp, new, nr);
-	opp_copy_supplies(prev, old, nr);
 
 	for (k = 0; k < nr; k++) {
 		i = opp_reversed(t) ? nr - 1 - k : k;
-		ret = opp_set_supply(t, i, &new[i]);
+		opp_read_supply(opp, i, &supply);
+		ret = opp_set_supply(t, i, &supply);
 		if (ret)
 			break;
 	}
@@ -254,7 +277,8 @@ static int opp_set_supplies(struct opp_transition *t, struct dev_pm_opp *prev,
 
 	while (k--) {
 		i = opp_reversed(t) ? nr - 1 - k : k;
-		opp_set_supply(t, i, &old[i]);
+		opp_read_supply(prev, i, &supply);
+		opp_set_supply(t, i, &supply);
 	}
 	return ret;
 }
@@ -312,9 +336,10 @@ static bool opp_callback_moves_regulators(const struct opp_table *table)
 	return table->config_regulators && table->nr_regulators != 1;
 }
 
-static int opp_step_regulators(struct opp_transition *t,
-			       struct dev_pm_opp *prev,
-			       struct dev_pm_opp *opp, unsigned long rate)
+static noinline int opp_step_regulators(struct opp_transition *t,
+					struct dev_pm_opp *prev,
+					struct dev_pm_opp *opp,
+					unsigned long rate)
 {
 	struct opp_table *table = t->table;
 	int ret;
@@ -507,14 +532,17 @@ static void __opp_account_time(struct opp_table *table)
 static bool __opp_required_pending(struct opp_table *table,
 				   struct dev_pm_opp *opp)
 {
-	unsigned long removals = opp_removals();
 	struct opp_required_state req;
+	unsigned long removals;
 	unsigned int i;
 
 	lockdep_assert_held(&table->dvfs_lock);
+	if (!opp->nr_required)
+		return false;
 	/* Nothing was removed anywhere since every required OPP was found. */
-	if (!opp->nr_required || (!READ_ONCE(table->required_pending) &&
-				  table->required_seen == removals))
+	removals = opp_removals();
+	if (!READ_ONCE(table->required_pending) &&
+	    table->required_seen == removals)
 		return false;
 
 	for (i = 0; i < opp->nr_required; i++)
@@ -534,10 +562,16 @@ static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
 	return ra != rb ? ra > rb : opp_cmp(a, b) > 0;
 }
 
-/* Caller holds dvfs_lock. Moves the device to @opp, clock at @rate. */
-static int __opp_transition(struct opp_table *table, struct device *dev,
-			    struct dev_pm_opp *opp, unsigned long rate)
+/*
+ * Caller holds dvfs_lock. Moves the device to *@slot, clock at @rate. When
+ * it gets there, the OPP in *@slot and the table's current one trade
+ * places: the caller's reference becomes the table's, and the caller drops
+ * the old current OPP's (or NULL) instead.
+ */
+static int __opp_move(struct opp_table *table, struct device *dev,
+		      struct dev_pm_opp **slot, unsigned long rate)
 {
+	struct dev_pm_opp *opp = *slot;
 	struct opp_transition t = {
 		.dev = dev, .table = table, .to = opp, .to_rate = rate,
 	};
@@ -577,14 +611,23 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 	}
 
 	__opp_account_time(table);
-	kref_get(&opp->kref);
-	opp_put_sleepable(table->current_opp);
+	*slot = table->current_opp;
 	table->current_opp = opp;
 	table->current_rate = rate;
 	table->enabled = true;
 	table->unsure = false;
 	table->transitions++;
 	return 0;
+}
+
+/* Caller holds dvfs_lock. As __opp_move(); takes over a reference on @opp. */
+static int __opp_transition(struct opp_table *table, struct device *dev,
+			    struct dev_pm_opp *opp, unsigned long rate)
+{
+	int ret = __opp_move(table, dev, &opp, rate);
+
+	opp_put_sleepable(opp);
+	return ret;
 }
 
 /*
@@ -695,7 +738,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 		return PTR_ERR(opp);
 	}
 
-	return __opp_transition(table, dev, opp, rate);
+	return __opp_transition(table, dev, no_free_ptr(opp), rate);
 }
 
 /**
@@ -773,7 +816,8 @@ int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 	if (!opp)
 		return __opp_disable(table, dev);
 
-	return __opp_transition(table, dev, opp, opp_rates(opp)[0]);
+	return __opp_transition(table, dev, dev_pm_opp_get(opp),
+				opp_rates(opp)[0]);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_opp);
 

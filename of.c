@@ -125,52 +125,145 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_get_opp_desc_node);
  * node, so that the device tree gets fixed.
  */
 
-/* "opp-<what>-<prop_name>" when the node has it, else "opp-<what>". */
-static struct property *opp_of_named_prop(const struct opp_of_parser *p,
-					  struct device_node *np,
-					  const char *what)
-{
-	struct property *prop;
-	char name[64];
+/* The supply properties, each with an optional "-<prop_name>" suffix. */
+enum opp_of_supply_prop {
+	OPP_OF_MICROVOLT,
+	OPP_OF_MICROAMP,
+	OPP_OF_MICROWATT,
+	OPP_OF_NR_SUPPLY_PROPS,
+};
 
-	if (p->prop_name) {
-		snprintf(name, sizeof(name), "opp-%s-%s", what, p->prop_name);
-		prop = of_find_property(np, name, NULL);
-		if (prop)
-			return prop;
+static const char * const opp_of_supply_names[OPP_OF_NR_SUPPLY_PROPS] = {
+	[OPP_OF_MICROVOLT] = "microvolt",
+	[OPP_OF_MICROAMP] = "microamp",
+	[OPP_OF_MICROWATT] = "microwatt",
+};
+
+/**
+ * struct opp_of_props - the properties of one OPP node that the parser reads
+ * @hz: "opp-hz"
+ * @peak_bw: "opp-peak-kBps"
+ * @avg_bw: "opp-avg-kBps"
+ * @level: "opp-level"
+ * @supported_hw: "opp-supported-hw"
+ * @suspend: "opp-suspend"
+ * @turbo: "turbo-mode"
+ * @required: "required-opps"
+ * @latency: "clock-latency-ns"
+ * @supply: "opp-microvolt" and friends, [0] without the table's prop_name
+ *	suffix and [1] with it
+ *
+ * Each is NULL when the node does not have it. Found in one walk over the
+ * node's properties: a table of N nodes costs N walks, not a dozen lookups
+ * by name for each node, which each take the device tree's lock.
+ */
+struct opp_of_props {
+	struct property *hz;
+	struct property *peak_bw;
+	struct property *avg_bw;
+	struct property *level;
+	struct property *supported_hw;
+	struct property *suspend;
+	struct property *turbo;
+	struct property *required;
+	struct property *latency;
+	struct property *supply[OPP_OF_NR_SUPPLY_PROPS][2];
+};
+
+static const struct {
+	const char *name;
+	size_t offset;
+} opp_of_prop_slots[] = {
+	{ "opp-hz", offsetof(struct opp_of_props, hz) },
+	{ "opp-peak-kBps", offsetof(struct opp_of_props, peak_bw) },
+	{ "opp-avg-kBps", offsetof(struct opp_of_props, avg_bw) },
+	{ "opp-level", offsetof(struct opp_of_props, level) },
+	{ "opp-supported-hw", offsetof(struct opp_of_props, supported_hw) },
+	{ "opp-suspend", offsetof(struct opp_of_props, suspend) },
+	{ "turbo-mode", offsetof(struct opp_of_props, turbo) },
+	{ "required-opps", offsetof(struct opp_of_props, required) },
+	{ "clock-latency-ns", offsetof(struct opp_of_props, latency) },
+};
+
+/* "opp-<what>" or "opp-<what>-<prop_name>": which slot, or false. */
+static bool opp_of_match_supply(const struct opp_of_parser *p,
+				struct opp_of_props *props,
+				struct property *prop)
+{
+	const char *rest;
+	unsigned int i;
+
+	if (!str_has_prefix(prop->name, "opp-"))
+		return false;
+
+	for (i = 0; i < OPP_OF_NR_SUPPLY_PROPS; i++) {
+		rest = prop->name + strlen("opp-");
+		if (!str_has_prefix(rest, opp_of_supply_names[i]))
+			continue;
+		rest += strlen(opp_of_supply_names[i]);
+		if (!*rest) {
+			props->supply[i][0] = prop;
+			return true;
+		}
+		if (*rest == '-' && p->prop_name &&
+		    !strcmp(rest + 1, p->prop_name)) {
+			props->supply[i][1] = prop;
+			return true;
+		}
 	}
 
-	snprintf(name, sizeof(name), "opp-%s", what);
-	return of_find_property(np, name, NULL);
+	return false;
 }
 
-/* Reads cell @i of @prop, which the caller counted. */
-static u32 opp_of_cell(struct device_node *np, struct property *prop,
-		       unsigned int i)
+static void opp_of_gather(const struct opp_of_parser *p,
+			  struct device_node *np, struct opp_of_props *props)
 {
-	u32 val = 0;
+	struct property *prop;
+	unsigned int i;
 
-	of_property_read_u32_index(np, prop->name, i, &val);
-	return val;
+	memset(props, 0, sizeof(*props));
+	for_each_property_of_node(np, prop) {
+		for (i = 0; i < ARRAY_SIZE(opp_of_prop_slots); i++) {
+			if (strcmp(prop->name, opp_of_prop_slots[i].name))
+				continue;
+			*(struct property **)((char *)props +
+					      opp_of_prop_slots[i].offset) = prop;
+			break;
+		}
+		if (i == ARRAY_SIZE(opp_of_prop_slots))
+			opp_of_match_supply(p, props, prop);
+	}
+}
+
+/* "opp-<what>-<prop_name>" when the node has it, else "opp-<what>". */
+static struct property *opp_of_supply_prop(const struct opp_of_props *props,
+					   enum opp_of_supply_prop what)
+{
+	return props->supply[what][1] ?: props->supply[what][0];
+}
+
+/* Cell @i of @prop, which the caller counted. */
+static u32 opp_of_cell(const struct property *prop, unsigned int i)
+{
+	return be32_to_cpup((const __be32 *)prop->value + i);
 }
 
 /* A property of one cell: its first cell, or false when it has none. */
 static bool opp_of_read_one(const struct opp_of_parser *p,
-			    struct device_node *np, const char *name, u32 *val)
+			    struct device_node *np, const struct property *prop,
+			    u32 *val)
 {
-	struct property *prop = of_find_property(np, name, NULL);
-
 	if (!prop)
 		return false;
 	if (prop->length != sizeof(u32))
 		dev_warn(p->dev, "%pOF: %s is %d bytes, not one cell; %s\n",
-			 np, name, prop->length,
+			 np, prop->name, prop->length,
 			 prop->length < sizeof(u32) ? "ignoring it" :
 			 "using its first cell");
 	if (prop->length < sizeof(u32))
 		return false;
 
-	*val = opp_of_cell(np, prop, 0);
+	*val = opp_of_cell(prop, 0);
 	return true;
 }
 
@@ -196,9 +289,11 @@ static void opp_of_lint_rate(const struct opp_of_parser *p,
 
 /* "opp-hz": one 64-bit rate per clock of the table. */
 static int opp_of_read_rates(const struct opp_of_parser *p,
-			     struct device_node *np, struct dev_pm_opp *opp)
+			     struct device_node *np,
+			     const struct opp_of_props *props,
+			     struct dev_pm_opp *opp)
 {
-	struct property *prop = of_find_property(np, "opp-hz", NULL);
+	const struct property *prop = props->hz;
 	unsigned int i;
 	u64 rate;
 
@@ -215,8 +310,7 @@ static int opp_of_read_rates(const struct opp_of_parser *p,
 			 np, prop->length, opp->nr_clks);
 
 	for (i = 0; i < opp->nr_clks; i++) {
-		rate = 0;
-		of_property_read_u64_index(np, "opp-hz", i, &rate);
+		rate = of_read_number((const __be32 *)prop->value + 2 * i, 2);
 		opp_rates(opp)[i] = rate;
 		opp_of_lint_rate(p, np, rate, opp->nr_clks);
 	}
@@ -227,9 +321,9 @@ static int opp_of_read_rates(const struct opp_of_parser *p,
 /* "opp-peak-kBps" or "opp-avg-kBps": one value per interconnect path. */
 static int opp_of_read_bw(const struct opp_of_parser *p,
 			  struct device_node *np, struct dev_pm_opp *opp,
-			  const char *name, bool peak)
+			  const struct property *prop, bool peak)
 {
-	struct property *prop = of_find_property(np, name, NULL);
+	const char *name = peak ? "opp-peak-kBps" : "opp-avg-kBps";
 	unsigned int i;
 	u32 bw;
 
@@ -247,7 +341,7 @@ static int opp_of_read_bw(const struct opp_of_parser *p,
 
 	/* The interconnect framework counts in kBps too. */
 	for (i = 0; i < opp->nr_paths; i++) {
-		bw = opp_of_cell(np, prop, i);
+		bw = opp_of_cell(prop, i);
 		if (peak)
 			opp_bw(opp)[i].peak = bw;
 		else
@@ -259,9 +353,11 @@ static int opp_of_read_bw(const struct opp_of_parser *p,
 
 /* "opp-level": found when it has a cell. */
 static bool opp_of_read_level(const struct opp_of_parser *p,
-			      struct device_node *np, struct dev_pm_opp *opp)
+			      struct device_node *np,
+			      const struct opp_of_props *props,
+			      struct dev_pm_opp *opp)
 {
-	if (!opp_of_read_one(p, np, "opp-level", &opp->level))
+	if (!opp_of_read_one(p, np, props->level, &opp->level))
 		return false;
 
 	if (opp->level == OPP_LEVEL_UNSET)
@@ -278,25 +374,27 @@ static bool opp_of_read_level(const struct opp_of_parser *p,
  * probe on without DVFS, as they do with this table on Linux 6.12.
  */
 static int opp_of_read_keys(const struct opp_of_parser *p,
-			    struct device_node *np, struct dev_pm_opp *opp)
+			    struct device_node *np,
+			    const struct opp_of_props *props,
+			    struct dev_pm_opp *opp)
 {
 	bool found = false;
 	int ret;
 
-	ret = opp_of_read_rates(p, np, opp);
+	ret = opp_of_read_rates(p, np, props, opp);
 	if (ret && ret != -ENODEV)
 		return ret;
 	found |= !ret;
 
-	ret = opp_of_read_bw(p, np, opp, "opp-peak-kBps", true);
+	ret = opp_of_read_bw(p, np, opp, props->peak_bw, true);
 	if (!ret) {
 		found = true;
-		ret = opp_of_read_bw(p, np, opp, "opp-avg-kBps", false);
+		ret = opp_of_read_bw(p, np, opp, props->avg_bw, false);
 	}
 	if (ret && ret != -ENODEV)
 		return ret;
 
-	found |= opp_of_read_level(p, np, opp);
+	found |= opp_of_read_level(p, np, props, opp);
 	if (found)
 		return 0;
 
@@ -316,9 +414,10 @@ static int opp_of_read_keys(const struct opp_of_parser *p,
  * missing or not whole versions.
  */
 static bool opp_of_is_supported(const struct opp_of_parser *p,
-				struct device_node *np)
+				struct device_node *np,
+				const struct opp_of_props *props)
 {
-	struct property *prop = of_find_property(np, "opp-supported-hw", NULL);
+	const struct property *prop = props->supported_hw;
 	unsigned int words = p->supported_hw_count, count, v, i;
 	bool match = false;
 
@@ -335,7 +434,7 @@ static bool opp_of_is_supported(const struct opp_of_parser *p,
 	for (v = 0; v < count / words && !match; v++) {
 		match = true;
 		for (i = 0; i < words && match; i++)
-			match = opp_of_cell(np, prop, v * words + i) &
+			match = opp_of_cell(prop, v * words + i) &
 				p->supported_hw[i];
 	}
 
@@ -411,9 +510,13 @@ static void opp_of_link_later(const struct opp_of_parser *p,
  * device to be voted through; both are warned about.
  */
 static int opp_of_read_required(const struct opp_of_parser *p,
-				struct device_node *np, struct dev_pm_opp *opp)
+				struct device_node *np,
+				const struct opp_of_props *props,
+				struct dev_pm_opp *opp)
 {
-	unsigned int count = opp_of_count_required(np), i;
+	/* Phandles without arguments: as opp_of_count_required() counts. */
+	unsigned int count = props->required ?
+			     props->required->length / sizeof(__be32) : 0, i;
 	int ret;
 
 	if (!opp->nr_required) {
@@ -450,20 +553,21 @@ static int opp_of_read_required(const struct opp_of_parser *p,
 
 /* "clock-latency-ns": one cell, or its first. */
 static void opp_of_read_latency(const struct opp_of_parser *p,
-				struct device_node *np, struct dev_pm_opp *opp)
+				struct device_node *np,
+				const struct opp_of_props *props,
+				struct dev_pm_opp *opp)
 {
 	u32 latency;
 
-	if (opp_of_read_one(p, np, "clock-latency-ns", &latency))
+	if (opp_of_read_one(p, np, props->latency, &latency))
 		opp->clock_latency_ns = latency;
 }
 
-static bool opp_of_has_supply_props(const struct opp_of_parser *p,
-				    struct device_node *np)
+static bool opp_of_has_supply_props(const struct opp_of_props *props)
 {
-	return opp_of_named_prop(p, np, "microvolt") ||
-	       opp_of_named_prop(p, np, "microamp") ||
-	       opp_of_named_prop(p, np, "microwatt");
+	return opp_of_supply_prop(props, OPP_OF_MICROVOLT) ||
+	       opp_of_supply_prop(props, OPP_OF_MICROAMP) ||
+	       opp_of_supply_prop(props, OPP_OF_MICROWATT);
 }
 
 /*
@@ -474,10 +578,11 @@ static bool opp_of_has_supply_props(const struct opp_of_parser *p,
  * supply-0 of zeros. The storage of an OPP holds one supply either way.
  */
 static void opp_of_fix_supplies(struct opp_of_parser *p,
-				struct device_node *np, struct dev_pm_opp *opp)
+				const struct opp_of_props *props,
+				struct dev_pm_opp *opp)
 {
 	if (!p->supplies_known) {
-		p->shape.nr_supplies = opp_of_has_supply_props(p, np);
+		p->shape.nr_supplies = opp_of_has_supply_props(props);
 		p->supplies_known = true;
 	}
 	opp->nr_supplies = p->shape.nr_supplies;
@@ -485,7 +590,8 @@ static void opp_of_fix_supplies(struct opp_of_parser *p,
 
 /* Cells of a supply property, or -EINVAL when it is not whole cells. */
 static int opp_of_supply_cells(const struct opp_of_parser *p,
-			       struct device_node *np, struct property *prop)
+			       struct device_node *np,
+			       const struct property *prop)
 {
 	if (prop->length % sizeof(u32)) {
 		dev_err(p->dev, "%pOF: %s is %d bytes, not whole cells\n", np,
@@ -526,9 +632,11 @@ static void opp_of_lint_window(const struct opp_of_parser *p,
  */
 static int opp_of_read_microvolt(const struct opp_of_parser *p,
 				 struct device_node *np,
+				 const struct opp_of_props *props,
 				 struct dev_pm_opp_supply *supplies)
 {
-	struct property *prop = opp_of_named_prop(p, np, "microvolt");
+	const struct property *prop = opp_of_supply_prop(props,
+							 OPP_OF_MICROVOLT);
 	unsigned int nr = p->shape.nr_supplies, i, per;
 	int count;
 
@@ -551,10 +659,9 @@ static int opp_of_read_microvolt(const struct opp_of_parser *p,
 
 	per = count == nr ? 1 : 3;
 	for (i = 0; i < nr; i++) {
-		supplies[i].u_volt = opp_of_cell(np, prop, i * per);
-		supplies[i].u_volt_min = opp_of_cell(np, prop,
-						     i * per + (per == 3));
-		supplies[i].u_volt_max = opp_of_cell(np, prop,
+		supplies[i].u_volt = opp_of_cell(prop, i * per);
+		supplies[i].u_volt_min = opp_of_cell(prop, i * per + (per == 3));
+		supplies[i].u_volt_max = opp_of_cell(prop,
 						     i * per + 2 * (per == 3));
 		opp_of_lint_window(p, np, &supplies[i], i);
 	}
@@ -564,10 +671,13 @@ static int opp_of_read_microvolt(const struct opp_of_parser *p,
 
 /* "opp-microamp[-<name>]" and "opp-microwatt[-<name>]": one per supply. */
 static int opp_of_read_per_supply(const struct opp_of_parser *p,
-				  struct device_node *np, const char *what,
+				  struct device_node *np,
+				  const struct opp_of_props *props,
 				  struct dev_pm_opp_supply *supplies, bool amp)
 {
-	struct property *prop = opp_of_named_prop(p, np, what);
+	const struct property *prop =
+		opp_of_supply_prop(props, amp ? OPP_OF_MICROAMP :
+						OPP_OF_MICROWATT);
 	unsigned int nr = p->shape.nr_supplies, i;
 	int count;
 
@@ -585,26 +695,28 @@ static int opp_of_read_per_supply(const struct opp_of_parser *p,
 
 	for (i = 0; i < nr; i++) {
 		if (amp)
-			supplies[i].u_amp = opp_of_cell(np, prop, i);
+			supplies[i].u_amp = opp_of_cell(prop, i);
 		else
-			supplies[i].u_watt = opp_of_cell(np, prop, i);
+			supplies[i].u_watt = opp_of_cell(prop, i);
 	}
 
 	return 0;
 }
 
 static int opp_of_read_supplies(struct opp_of_parser *p,
-				struct device_node *np, struct dev_pm_opp *opp)
+				struct device_node *np,
+				const struct opp_of_props *props,
+				struct dev_pm_opp *opp)
 {
 	struct dev_pm_opp_supply *supplies = opp_supplies(opp);
 	int ret;
 
-	opp_of_fix_supplies(p, np, opp);
-	ret = opp_of_read_microvolt(p, np, supplies);
+	opp_of_fix_supplies(p, props, opp);
+	ret = opp_of_read_microvolt(p, np, props, supplies);
 	if (!ret)
-		ret = opp_of_read_per_supply(p, np, "microamp", supplies, true);
+		ret = opp_of_read_per_supply(p, np, props, supplies, true);
 	if (!ret)
-		ret = opp_of_read_per_supply(p, np, "microwatt", supplies, false);
+		ret = opp_of_read_per_supply(p, np, props, supplies, false);
 	return ret;
 }
 
@@ -621,30 +733,32 @@ static struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 					  struct device_node *np)
 {
 	struct dev_pm_opp *opp = opp_alloc(&p->shape);
+	struct opp_of_props props;
 	int ret;
 
 	if (!opp)
 		return ERR_PTR(-ENOMEM);
 
 	opp->np = of_node_get(np);
-	ret = opp_of_read_keys(p, np, opp);
+	opp_of_gather(p, np, &props);
+	ret = opp_of_read_keys(p, np, &props, opp);
 	if (ret)
 		goto fail;
 
-	if (!opp_of_is_supported(p, np)) {
+	if (!opp_of_is_supported(p, np, &props)) {
 		dev_dbg(p->dev, "%pOF: not for this hardware\n", np);
 		opp_free(opp);
 		return NULL;
 	}
 
 	opp->available = true;
-	opp->turbo = of_property_read_bool(np, "turbo-mode");
-	opp->suspend = of_property_read_bool(np, "opp-suspend");
-	ret = opp_of_read_required(p, np, opp);
+	opp->turbo = !!props.turbo;
+	opp->suspend = !!props.suspend;
+	ret = opp_of_read_required(p, np, &props, opp);
 	if (ret)
 		goto fail;
-	opp_of_read_latency(p, np, opp);
-	ret = opp_of_read_supplies(p, np, opp);
+	opp_of_read_latency(p, np, &props, opp);
+	ret = opp_of_read_supplies(p, np, &props, opp);
 	if (ret)
 		goto fail;
 
