@@ -195,7 +195,7 @@ static void opp_undo_clocks(struct opp_table *table)
 	table->clks = NULL;
 	table->nr_clk_handles = 0;
 	table->clks_configured = false;
-	table->clk_looked_up = false;
+	WRITE_ONCE(table->clk_looked_up, false);
 	table->config_clks = NULL;
 	shape.nr_clks = 1;
 	opp_table_set_shape(table, &shape);

@@ -414,30 +414,32 @@ static int opp_apply_step(struct opp_transition *t, enum opp_dvfs_step step,
 /* The walk                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* The k-th step taken by @t: forwards when rising, backwards when falling. */
-static enum opp_dvfs_step opp_nth_step(const struct opp_transition *t,
-				       unsigned int k)
+/*
+ * The next of @steps to take: upwards when rising, downwards when falling
+ * (or, walking back, the other way round).
+ */
+static enum opp_dvfs_step opp_next_step(const struct opp_transition *t,
+					unsigned long steps)
 {
-	return t->down ? OPP_NR_STEPS - 1 - k : k;
+	return opp_reversed(t) ? __fls(steps) : __ffs(steps);
 }
 
 /*
- * Puts back what steps 0..@taken-1 changed, the failed one included (steps
- * are idempotent), to where the device was: its old OPP, or no votes at all
- * if it had none. A step that cannot be restored ends the walk: raising the
- * clock after a supply stayed low would be worse. The table is then marked
- * unsure, so that the next transition sets everything.
+ * Puts back what the steps in @taken changed, the failed one included
+ * (steps are idempotent), to where the device was: its old OPP, or no votes
+ * at all if it had none. A step that cannot be restored ends the walk:
+ * raising the clock after a supply stayed low would be worse. The table is
+ * then marked unsure, so that the next transition sets everything.
  */
-static void opp_walk_back(struct opp_transition *t, unsigned int taken)
+static void opp_walk_back(struct opp_transition *t, unsigned long taken)
 {
 	enum opp_dvfs_step step;
 	int ret;
 
 	t->rolling_back = true;
-	while (taken--) {
-		step = opp_nth_step(t, taken);
-		if (!(t->steps & BIT(step)))
-			continue;
+	while (taken) {
+		step = opp_next_step(t, taken);
+		taken &= ~BIT(step);
 		/* A clock has no vote to drop: it goes back to its old rate. */
 		ret = opp_apply_step(t, step, t->to, step == OPP_STEP_CLOCK ?
 				     t->from : t->back_to, t->from_rate);
@@ -452,19 +454,19 @@ static void opp_walk_back(struct opp_transition *t, unsigned int taken)
 
 static int opp_walk(struct opp_transition *t)
 {
+	unsigned long todo = t->steps, taken = 0;
 	enum opp_dvfs_step step;
-	unsigned int k;
 	int ret;
 
-	for (k = 0; k < OPP_NR_STEPS; k++) {
-		step = opp_nth_step(t, k);
-		if (!(t->steps & BIT(step)))
-			continue;
+	while (todo) {
+		step = opp_next_step(t, todo);
+		todo &= ~BIT(step);
+		taken |= BIT(step);
 		ret = opp_apply_step(t, step, t->from, t->to, t->to_rate);
 		if (ret) {
 			dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
 				opp_step_names[step], t->to_rate, ret, t->from_rate);
-			opp_walk_back(t, k + 1);
+			opp_walk_back(t, taken);
 			return ret;
 		}
 	}
@@ -592,6 +594,9 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 	/* Before the first transition nothing is known to be set. */
 	full = t.from != opp || !table->enabled || table->unsure;
 	t.steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
+	/* An OPP without a level leaves the performance state as it is. */
+	if (opp->level == OPP_LEVEL_UNSET && !opp->inherits_level)
+		t.steps &= ~BIT(OPP_STEP_LEVEL);
 	t.down = t.from == opp ? rate < t.from_rate : opp_sorts_after(t.from, opp);
 	t.back_to = table->enabled ? t.from : NULL;
 	t.supplies_on = table->supplies_on;

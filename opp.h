@@ -407,7 +407,8 @@ struct opp_counted_setting {
  * @nr_clk_handles: number of entries in @clks
  * @clks_configured: @clks came from dev_pm_opp_set_config(), not from
  *	clk_get(dev, NULL)
- * @clk_looked_up: clk_get(dev, NULL) was tried and gave a clock or -ENOENT,
+ * @clk_looked_up: clk_get(dev, NULL) was tried and gave a clock or -ENOENT
+ *	(read without the lock by opp_table_get_clock(), hence WRITE_ONCE()),
  *	not to be tried again while @clks is unchanged
  * @config_clks: programs the clocks instead of the core, or NULL
  * @regulators: the supplies' regulators, in supply order, or NULL

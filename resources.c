@@ -252,6 +252,13 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	struct clk **clks;
 	struct clk *clk;
 
+	/*
+	 * Every dev_pm_opp_add() asks: once the answer is known, it is read
+	 * without the lock. A configuration cleared at the same moment is
+	 * seen by the next add, as if this one had come first.
+	 */
+	if (READ_ONCE(table->clk_looked_up))
+		return 0;
 	scoped_guard(mutex, &table->dvfs_lock)
 		if (table->nr_clk_handles || table->clk_looked_up)
 			return 0;
@@ -263,7 +270,7 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 					     "cannot get clock\n");
 		/* Clockless devices add OPPs one by one: ask once. */
 		scoped_guard(mutex, &table->dvfs_lock)
-			table->clk_looked_up = true;
+			WRITE_ONCE(table->clk_looked_up, true);
 		return 0;
 	}
 
@@ -283,7 +290,7 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	clks[0] = clk;
 	table->clks = clks;
 	table->nr_clk_handles = 1;
-	table->clk_looked_up = true;
+	WRITE_ONCE(table->clk_looked_up, true);
 	return 0;
 }
 

@@ -13,7 +13,7 @@
 
 #include "../opp.h"
 
-#define OPP_SNAP_MAX	8
+#define OPP_SNAP_MAX	16
 
 /**
  * struct opp_snap_case - what one case built, released by its exit
@@ -352,6 +352,55 @@ static void opp_snap_find_same_compares_in_table_order(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, opp_range_find_same(snap->opps, 5, probe));
 }
 
+/*
+ * Adding in ascending order appends: a snapshot shares the slots of the one
+ * before it while they have room, and the older one still lists what it
+ * listed. Growth doubles the room, so few arrays serve many adds.
+ */
+static void opp_snap_appends_share_slots(struct kunit *test)
+{
+	static const unsigned long rates[] = {
+		100, 200, 300, 400, 500, 600, 700, 800, 900, 1000,
+	};
+	struct opp_snap_case *c = test->priv;
+	unsigned int i, arrays = 0;
+	struct opp_snapshot *snap;
+
+	snap = opp_snap_insert_each(test, rates, ARRAY_SIZE(rates));
+	opp_snap_expect_rates(test, snap->opps, rates, ARRAY_SIZE(rates));
+	for (i = 1; i < c->nr_snaps; i++) {
+		arrays += !opp_snapshot_shares_slots(c->snaps[i - 1],
+						     c->snaps[i]);
+		/* The older snapshot: same count, same first entries. */
+		KUNIT_EXPECT_EQ(test, c->snaps[i - 1]->nr_avail, i - 1);
+		if (i > 1)
+			KUNIT_EXPECT_EQ(test,
+					opp_rates(c->snaps[i - 1]->opps[i - 2])[0],
+					rates[i - 2]);
+	}
+	KUNIT_EXPECT_LT(test, arrays, ARRAY_SIZE(rates) / 2);
+}
+
+/* An OPP that sorts before the last one cannot be appended: new slots. */
+static void opp_snap_insert_before_last_copies(struct kunit *test)
+{
+	static const unsigned long rates[] = { 100, 300 };
+	static const unsigned long want[] = { 100, 200, 300 };
+	struct opp_snapshot *old, *snap;
+	struct dev_pm_opp *opp;
+
+	old = opp_snap_insert_each(test, rates, ARRAY_SIZE(rates));
+	opp = opp_snap_new(test, 200, 0);
+	snap = opp_snap_next(test, &(struct opp_change){
+		.insert = &(struct opp_batch){ .opps = &opp, .nr = 1 },
+	});
+
+	KUNIT_EXPECT_FALSE(test, opp_snapshot_shares_slots(old, snap));
+	KUNIT_EXPECT_EQ(test, snap->nr_avail, 3);
+	opp_snap_expect_rates(test, snap->opps, want, 3);
+	opp_snap_expect_rates(test, old->opps, rates, 2);
+}
+
 static struct kunit_case opp_snap_cases[] = {
 	KUNIT_CASE(opp_snap_inserts_keep_the_array_sorted),
 	KUNIT_CASE(opp_snap_merge_places_like_insert),
@@ -361,6 +410,8 @@ static struct kunit_case opp_snap_cases[] = {
 	KUNIT_CASE(opp_snap_unsorted_key_is_searched_linearly),
 	KUNIT_CASE(opp_snap_fastest_suspend_opp_wins),
 	KUNIT_CASE(opp_snap_find_same_compares_in_table_order),
+	KUNIT_CASE(opp_snap_appends_share_slots),
+	KUNIT_CASE(opp_snap_insert_before_last_copies),
 	{}
 };
 
