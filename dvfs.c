@@ -106,9 +106,8 @@ static int opp_set_required_state(struct opp_transition *t, struct device *req,
 }
 
 /*
- * The steps a table may have no resource for stay out of line (noinline),
- * so that the dispatch a clock-only transition goes through keeps a small
- * frame.
+ * The steps other than the clock stay out of line (noinline), so that the
+ * dispatch a clock-only transition goes through keeps a small frame.
  *
  * Required devices follow in "required-opps" order, in reverse going down.
  */
@@ -158,8 +157,9 @@ static unsigned int opp_own_level(struct opp_transition *t,
 	return level;
 }
 
-static int opp_step_level(struct opp_transition *t, struct dev_pm_opp *prev,
-			  struct dev_pm_opp *opp, unsigned long rate)
+static noinline int opp_step_level(struct opp_transition *t,
+				   struct dev_pm_opp *prev,
+				   struct dev_pm_opp *opp, unsigned long rate)
 {
 	/*
 	 * Dropping the votes drops the device's own performance state,
@@ -361,6 +361,20 @@ static noinline int opp_step_regulators(struct opp_transition *t,
 	return ret ?: opp_switch_supplies(t, true);
 }
 
+/* The platform's callback may change the rate it was given. */
+static noinline int opp_call_config_clks(struct opp_transition *t,
+					 struct dev_pm_opp *opp,
+					 unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	int ret;
+
+	ret = table->config_clks(t->dev, table, opp, &rate, opp_reversed(t));
+	if (!ret)
+		table->current_rate = rate;
+	return ret;
+}
+
 static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
 			  struct dev_pm_opp *opp, unsigned long rate)
 {
@@ -372,10 +386,9 @@ static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
 		return 0;
 
 	if (table->config_clks)
-		ret = table->config_clks(t->dev, table, opp, &rate,
-					 opp_reversed(t));
-	else
-		ret = clk_set_rate(table->clks[0], rate);
+		return opp_call_config_clks(t, opp, rate);
+
+	ret = clk_set_rate(table->clks[0], rate);
 	if (!ret)
 		table->current_rate = rate;
 	return ret;

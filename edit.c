@@ -298,8 +298,6 @@ static int __opp_edit_insert(struct opp_edit *e)
 		opp = batch->opps[i];
 		if (!opp_shape_equal(&table->shape, opp))
 			return -EINVAL;
-		if (__opp_table_find_same(table, opp))
-			return -EEXIST;
 		latency = max(latency, opp->clock_latency_ns);
 	}
 

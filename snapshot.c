@@ -522,11 +522,12 @@ static struct opp_snapshot *opp_snapshot_insert(const struct opp_snapshot *old,
 	unsigned int nr = old->nr_avail + old->nr_unavail;
 	unsigned int first = opp->available ? 0 : old->nr_avail;
 	unsigned int len = opp->available ? old->nr_avail : old->nr_unavail;
-	unsigned int pos = opp_upper_bound(old->opps + first, len, opp);
+	unsigned int pos;
 
 	if (opp_snapshot_can_append(old, shape, opp))
 		return opp_snapshot_append(old, opp);
 
+	pos = opp_upper_bound(old->opps + first, len, opp);
 	snap = opp_snapshot_alloc(shape, opp_snapshot_room_to_grow(old));
 	if (!snap)
 		return NULL;
@@ -589,6 +590,10 @@ struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 {
 	unsigned int lo = 0, hi = nr, mid;
 	int cmp;
+
+	/* Code adds OPPs in ascending order: past the last one is common. */
+	if (!nr || opp_cmp(opps[nr - 1], opp) < 0)
+		return NULL;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
