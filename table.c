@@ -232,6 +232,9 @@ void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
 	if (IS_ERR_OR_NULL(opp_table))
 		return;
 
+	/* Not the last reference: no lock (every transition ends here). */
+	if (refcount_dec_not_one(&opp_table->kref.refcount))
+		return;
 	if (opp_table_unregister(opp_table))
 		opp_table_destroy(opp_table);
 }
