@@ -512,7 +512,7 @@ static struct dev_pm_opp *__opp_guess_current(struct opp_table *table,
 
 static void opp_trace(const struct opp_transition *t, int ret)
 {
-	unsigned long from_uv = 0, to_uv = 0;
+	unsigned long from_uv, to_uv;
 
 	if (!trace_opp_set_rate_enabled())
 		return;
