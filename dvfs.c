@@ -54,7 +54,7 @@ struct opp_transition {
 	unsigned long from_rate;
 	unsigned long to_rate;
 	bool down;
-	unsigned int steps;
+	unsigned long steps;
 	struct dev_pm_opp *back_to;
 	bool rolling_back;
 	bool supplies_on;
@@ -578,6 +578,22 @@ static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
 }
 
 /*
+ * Caller holds dvfs_lock. The steps of a move to @opp: the table's plan, or
+ * only the clock when just the rate changes (not @full). An OPP without a
+ * level leaves the performance state as it is.
+ */
+static unsigned long __opp_plan_transition(struct opp_table *table,
+					   struct dev_pm_opp *opp, bool full)
+{
+	unsigned long steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (opp->level == OPP_LEVEL_UNSET && !opp->inherits_level)
+		steps &= ~BIT(OPP_STEP_LEVEL);
+	return steps;
+}
+
+/*
  * Caller holds dvfs_lock. Moves the device to *@slot, clock at @rate. When
  * it gets there, the OPP in *@slot and the table's current one trade
  * places: the caller's reference becomes the table's, and the caller drops
@@ -606,10 +622,7 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 
 	/* Before the first transition nothing is known to be set. */
 	full = t.from != opp || !table->enabled || table->unsure;
-	t.steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
-	/* An OPP without a level leaves the performance state as it is. */
-	if (opp->level == OPP_LEVEL_UNSET && !opp->inherits_level)
-		t.steps &= ~BIT(OPP_STEP_LEVEL);
+	t.steps = __opp_plan_transition(table, opp, full);
 	t.down = t.from == opp ? rate < t.from_rate : opp_sorts_after(t.from, opp);
 	t.back_to = table->enabled ? t.from : NULL;
 	t.supplies_on = table->supplies_on;

@@ -688,6 +688,7 @@ opp_snapshot_ceil_rate(const struct opp_snapshot *snap, unsigned long rate)
 
 	return lo < snap->nr_avail ? snap->opps[lo] : NULL;
 }
+
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp);
 struct opp_snapshot *opp_snapshot_new_empty(const struct opp_shape *shape);
