@@ -5,13 +5,15 @@
  * Two kthreads look OPPs up while a third disables, enables, adjusts,
  * removes and re-adds them, each for a fixed number of iterations. Readers
  * check every OPP they get against the fixture's constants; afterwards the
- * table must be exactly what the writer left.
+ * table must be exactly what the writer left. A second case has readers with
+ * interrupts off copy the supplies of one OPP while a writer adjusts them.
  */
 
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/device.h>
+#include <linux/irqflags.h>
 #include <linux/kthread.h>
 #include <linux/pm_opp.h>
 #include <linux/sched.h>
@@ -183,8 +185,124 @@ static void opp_concurrency_readers_see_consistent_table(struct kunit *test)
 	race_check_table(test, race->dev);
 }
 
+/*
+ * The adjustment race: one kthread flips the first supply of one OPP
+ * between two windows, two read the supplies with interrupts off. A read
+ * must give one window whole, never the target of one with the bounds of
+ * the other.
+ */
+#define TEAR_RATE	STEP_HZ
+#define TEAR_WRITES	2000
+#define TEAR_READS	20000
+
+static const struct dev_pm_opp_supply tear_windows[] = {
+	{ .u_volt = 900000, .u_volt_min = 850000, .u_volt_max = 950000 },
+	{ .u_volt = 1200000, .u_volt_min = 1150000, .u_volt_max = 1250000 },
+};
+
+struct opp_tear {
+	struct device *dev;
+	struct dev_pm_opp *opp;
+	atomic_t running;
+	struct completion done;
+	atomic_t torn;
+	atomic_t reads;
+	atomic_t writer_errors;
+};
+
+static bool tear_is_window(const struct dev_pm_opp_supply *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(tear_windows); i++)
+		if (s->u_volt == tear_windows[i].u_volt &&
+		    s->u_volt_min == tear_windows[i].u_volt_min &&
+		    s->u_volt_max == tear_windows[i].u_volt_max)
+			return true;
+	return false;
+}
+
+static int tear_reader(void *data)
+{
+	struct opp_tear *tear = data;
+	struct dev_pm_opp_supply s;
+	unsigned long volt, flags;
+	unsigned int i;
+
+	for (i = 0; i < TEAR_READS && !kthread_should_stop(); i++) {
+		local_irq_save(flags);
+		dev_pm_opp_get_supplies(tear->opp, &s);
+		volt = dev_pm_opp_get_voltage(tear->opp);
+		local_irq_restore(flags);
+		if (!tear_is_window(&s) || (volt != tear_windows[0].u_volt &&
+					    volt != tear_windows[1].u_volt))
+			atomic_inc(&tear->torn);
+		atomic_inc(&tear->reads);
+		if (!(i % 64))
+			cond_resched();
+	}
+
+	return opp_kunit_thread_done(&tear->running, &tear->done);
+}
+
+static int tear_writer(void *data)
+{
+	struct opp_tear *tear = data;
+	const struct dev_pm_opp_supply *w;
+	unsigned int i;
+
+	for (i = 0; i < TEAR_WRITES && !kthread_should_stop(); i++) {
+		w = &tear_windows[(i + 1) % ARRAY_SIZE(tear_windows)];
+		if (dev_pm_opp_adjust_voltage(tear->dev, TEAR_RATE, w->u_volt,
+					      w->u_volt_min, w->u_volt_max))
+			atomic_inc(&tear->writer_errors);
+		cond_resched();
+	}
+
+	return opp_kunit_thread_done(&tear->running, &tear->done);
+}
+
+static int (* const tear_threads[NR_THREADS])(void *data) = {
+	tear_reader, tear_reader, tear_writer,
+};
+
+static void opp_concurrency_adjusted_supply_is_never_torn(struct kunit *test)
+{
+	struct opp_tear *tear = kunit_kzalloc(test, sizeof(*tear), GFP_KERNEL);
+	const struct dev_pm_opp_supply *w = &tear_windows[0];
+	struct task_struct *task[NR_THREADS];
+	unsigned int i;
+	bool finished;
+
+	KUNIT_ASSERT_NOT_NULL(test, tear);
+	tear->dev = opp_kunit_device(test, "opp-tear");
+	opp_kunit_add(test, tear->dev, TEAR_RATE, w->u_volt);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_adjust_voltage(tear->dev, TEAR_RATE,
+							w->u_volt, w->u_volt_min,
+							w->u_volt_max), 0);
+	tear->opp = opp_kunit_find_exact(test, tear->dev, TEAR_RATE, true);
+
+	init_completion(&tear->done);
+	atomic_set(&tear->running, NR_THREADS);
+	for (i = 0; i < NR_THREADS; i++)
+		task[i] = opp_kunit_kthread(test, tear_threads[i], tear,
+					    "opp-tear", i);
+	for (i = 0; i < NR_THREADS; i++)
+		wake_up_process(task[i]);
+
+	finished = wait_for_completion_timeout(&tear->done, 120 * HZ);
+	for (i = 0; i < NR_THREADS; i++)
+		opp_kunit_kthread_stop_now(test, task[i]);
+
+	KUNIT_EXPECT_TRUE_MSG(test, finished, "threads did not finish in time");
+	KUNIT_EXPECT_EQ(test, atomic_read(&tear->reads), 2 * TEAR_READS);
+	KUNIT_EXPECT_EQ(test, atomic_read(&tear->writer_errors), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&tear->torn), 0);
+}
+
 static struct kunit_case opp_concurrency_cases[] = {
 	KUNIT_CASE_SLOW(opp_concurrency_readers_see_consistent_table),
+	KUNIT_CASE_SLOW(opp_concurrency_adjusted_supply_is_never_torn),
 	{}
 };
 
