@@ -215,6 +215,12 @@ static bool opp_of_match_supply(const struct opp_of_parser *p,
 	return false;
 }
 
+/*
+ * The walk takes no lock, as of_find_property() holds it only for its own
+ * walk and its callers use the property after: a property is added or
+ * removed under the device tree's locks, and a removed one is kept on the
+ * node's deadprops, never freed while the node lives.
+ */
 static void opp_of_gather(const struct opp_of_parser *p,
 			  struct device_node *np, struct opp_of_props *props)
 {
