@@ -252,7 +252,7 @@ static int tear_writer(void *data)
 	unsigned int i;
 
 	for (i = 0; i < TEAR_WRITES && !kthread_should_stop(); i++) {
-		w = &tear_windows[(i + 1) % ARRAY_SIZE(tear_windows)];
+		w = &tear_windows[i % ARRAY_SIZE(tear_windows)];
 		if (dev_pm_opp_adjust_voltage(tear->dev, TEAR_RATE, w->u_volt,
 					      w->u_volt_min, w->u_volt_max))
 			atomic_inc(&tear->writer_errors);
@@ -269,18 +269,26 @@ static int (* const tear_threads[NR_THREADS])(void *data) = {
 static void opp_concurrency_adjusted_supply_is_never_torn(struct kunit *test)
 {
 	struct opp_tear *tear = kunit_kzalloc(test, sizeof(*tear), GFP_KERNEL);
-	const struct dev_pm_opp_supply *w = &tear_windows[0];
+	const struct dev_pm_opp_supply *w = &tear_windows[1];
 	struct task_struct *task[NR_THREADS];
+	struct dev_pm_opp_supply s;
 	unsigned int i;
 	bool finished;
 
 	KUNIT_ASSERT_NOT_NULL(test, tear);
 	tear->dev = opp_kunit_device(test, "opp-tear");
-	opp_kunit_add(test, tear->dev, TEAR_RATE, w->u_volt);
+	/*
+	 * Added at the first window's target, then moved to the second: an
+	 * adjustment to the target an OPP has changes nothing, bounds included,
+	 * and each write of the writer below changes the target.
+	 */
+	opp_kunit_add(test, tear->dev, TEAR_RATE, tear_windows[0].u_volt);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_adjust_voltage(tear->dev, TEAR_RATE,
 							w->u_volt, w->u_volt_min,
 							w->u_volt_max), 0);
 	tear->opp = opp_kunit_find_exact(test, tear->dev, TEAR_RATE, true);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_supplies(tear->opp, &s), 0);
+	KUNIT_ASSERT_TRUE(test, tear_is_window(&s));
 
 	init_completion(&tear->done);
 	atomic_set(&tear->running, NR_THREADS);
