@@ -87,7 +87,9 @@ opp_table_search(struct opp_table *table, struct device *dev,
 		seen = snap;
 	}
 
-	*target = opp_key_value(opp, key);
+	/* An exact match found what it was given. */
+	if (match != OPP_MATCH_EXACT)
+		*target = opp_key_value(opp, key);
 	return opp;
 }
 

@@ -189,15 +189,15 @@ static struct dev_pm_opp *opp_range_find(struct dev_pm_opp * const *opps,
 	unsigned int i;
 
 	switch (match) {
+	case OPP_MATCH_EXACT:
+		return opp_range_find_exact(opps, nr, key, target, sorted);
 	case OPP_MATCH_CEIL:
 		i = opp_partition(opps, nr, key, target, true, sorted);
 		return i < nr ? opps[i] : NULL;
 	case OPP_MATCH_FLOOR:
+	default:
 		i = opp_partition(opps, nr, key, target, false, sorted);
 		return i ? opps[i - 1] : NULL;
-	case OPP_MATCH_EXACT:
-	default:
-		return opp_range_find_exact(opps, nr, key, target, sorted);
 	}
 }
 
