@@ -166,12 +166,8 @@ static noinline int opp_step_level(struct opp_transition *t,
 	 * whether or not its OPPs name a level: a driver may have set one
 	 * itself before handing the device to the OPP core.
 	 */
-	unsigned int level;
+	unsigned int level = opp ? opp_own_level(t, opp) : 0;
 
-	if (opp && opp->level == OPP_LEVEL_UNSET && !opp->inherits_level)
-		return 0;
-
-	level = opp ? opp_own_level(t, opp) : 0;
 	if (level == OPP_LEVEL_UNSET)
 		return 0;
 
@@ -206,7 +202,7 @@ static void opp_copy_supplies(struct dev_pm_opp *opp,
 
 	if (have < nr)
 		memset(out + have, 0, array_size(nr - have, sizeof(*out)));
-	opp_read_supplies(opp, out, have);
+	opp_read_supplies(opp, 0, out, have);
 }
 
 static int opp_set_supply(struct opp_transition *t, unsigned int i,
@@ -241,17 +237,10 @@ static int opp_set_supply(struct opp_transition *t, unsigned int i,
 static void opp_read_supply(struct dev_pm_opp *opp, unsigned int i,
 			    struct dev_pm_opp_supply *out)
 {
-	unsigned int seq;
-
-	if (i >= opp->nr_supplies) {
+	if (i < opp->nr_supplies)
+		opp_read_supplies(opp, i, out, 1);
+	else
 		memset(out, 0, sizeof(*out));
-		return;
-	}
-
-	do {
-		seq = read_seqcount_begin(&opp->supplies_seq);
-		*out = opp_supplies(opp)[i];
-	} while (read_seqcount_retry(&opp->supplies_seq, seq));
 }
 
 /*

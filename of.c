@@ -185,34 +185,30 @@ static const struct {
 	{ "clock-latency-ns", offsetof(struct opp_of_props, latency) },
 };
 
-/* "opp-<what>" or "opp-<what>-<prop_name>": which slot, or false. */
-static bool opp_of_match_supply(const struct opp_of_parser *p,
+/* Files "opp-<what>" and "opp-<what>-<prop_name>" in their slots. */
+static void opp_of_match_supply(const struct opp_of_parser *p,
 				struct opp_of_props *props,
 				struct property *prop)
 {
-	const char *rest;
+	const char *what, *rest;
 	unsigned int i;
 
 	if (!str_has_prefix(prop->name, "opp-"))
-		return false;
+		return;
 
+	/* No supply name begins another: the first that matches is it. */
+	what = prop->name + strlen("opp-");
 	for (i = 0; i < OPP_OF_NR_SUPPLY_PROPS; i++) {
-		rest = prop->name + strlen("opp-");
-		if (!str_has_prefix(rest, opp_of_supply_names[i]))
+		if (!str_has_prefix(what, opp_of_supply_names[i]))
 			continue;
-		rest += strlen(opp_of_supply_names[i]);
-		if (!*rest) {
+		rest = what + strlen(opp_of_supply_names[i]);
+		if (!*rest)
 			props->supply[i][0] = prop;
-			return true;
-		}
-		if (*rest == '-' && p->prop_name &&
-		    !strcmp(rest + 1, p->prop_name)) {
+		else if (*rest == '-' && p->prop_name &&
+			 !strcmp(rest + 1, p->prop_name))
 			props->supply[i][1] = prop;
-			return true;
-		}
+		return;
 	}
-
-	return false;
 }
 
 /*

@@ -192,22 +192,25 @@ void dev_pm_opp_put(struct dev_pm_opp *opp)
 EXPORT_SYMBOL_GPL(dev_pm_opp_put);
 
 /**
- * opp_read_supplies() - copy an OPP's supplies, never half adjusted
+ * opp_read_supplies() - copy some of an OPP's supplies, never half adjusted
  * @opp: an OPP the caller holds
+ * @first: the first supply to copy
  * @out: room for @nr entries
- * @nr: how many supplies to copy, at most max(1, @opp->nr_supplies)
+ * @nr: how many supplies to copy; @first + @nr is at most
+ *	max(1, @opp->nr_supplies)
  *
  * Context: Any context, including atomic; takes no lock. Retries while
  * dev_pm_opp_adjust_voltage() changes the first supply.
  */
-void opp_read_supplies(struct dev_pm_opp *opp, struct dev_pm_opp_supply *out,
-		       unsigned int nr)
+void opp_read_supplies(struct dev_pm_opp *opp, unsigned int first,
+		       struct dev_pm_opp_supply *out, unsigned int nr)
 {
 	unsigned int seq;
 
 	do {
 		seq = read_seqcount_begin(&opp->supplies_seq);
-		memcpy(out, opp_supplies(opp), array_size(nr, sizeof(*out)));
+		memcpy(out, opp_supplies(opp) + first,
+		       array_size(nr, sizeof(*out)));
 	} while (read_seqcount_retry(&opp->supplies_seq, seq));
 }
 
@@ -282,7 +285,7 @@ int dev_pm_opp_get_supplies(struct dev_pm_opp *opp,
 		return -EINVAL;
 	}
 
-	opp_read_supplies(opp, supplies, opp->nr_supplies);
+	opp_read_supplies(opp, 0, supplies, opp->nr_supplies);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_supplies);

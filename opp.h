@@ -705,8 +705,8 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
 void opp_put_sleepable(struct dev_pm_opp *opp);
-void opp_read_supplies(struct dev_pm_opp *opp, struct dev_pm_opp_supply *out,
-		       unsigned int nr);
+void opp_read_supplies(struct dev_pm_opp *opp, unsigned int first,
+		       struct dev_pm_opp_supply *out, unsigned int nr);
 void opp_write_first_supply(struct dev_pm_opp *opp,
 			    const struct dev_pm_opp_supply *v);
 

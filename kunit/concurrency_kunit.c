@@ -151,11 +151,36 @@ static int (* const race_threads[NR_THREADS])(void *data) = {
 	race_reader, race_reader, race_writer,
 };
 
+/*
+ * Starts @fns[i](@data) in NR_THREADS kthreads at once, each of which ends
+ * with opp_kunit_thread_done(@running, @done), and stops them all.
+ * Returns whether they finished in time.
+ */
+static bool race_run(struct kunit *test, int (* const *fns)(void *data),
+		     void *data, atomic_t *running, struct completion *done,
+		     const char *name)
+{
+	struct task_struct *task[NR_THREADS];
+	unsigned int i;
+	bool finished;
+
+	init_completion(done);
+	atomic_set(running, NR_THREADS);
+	for (i = 0; i < NR_THREADS; i++)
+		task[i] = opp_kunit_kthread(test, fns[i], data, name, i);
+	for (i = 0; i < NR_THREADS; i++)
+		wake_up_process(task[i]);
+
+	finished = wait_for_completion_timeout(done, 120 * HZ);
+	for (i = 0; i < NR_THREADS; i++)
+		opp_kunit_kthread_stop_now(test, task[i]);
+	return finished;
+}
+
 /* Readers only ever see whole OPPs of the fixture while a writer edits. */
 static void opp_concurrency_readers_see_consistent_table(struct kunit *test)
 {
 	struct opp_race *race = kunit_kzalloc(test, sizeof(*race), GFP_KERNEL);
-	struct task_struct *task[NR_THREADS];
 	unsigned int i;
 	bool finished;
 
@@ -164,17 +189,8 @@ static void opp_concurrency_readers_see_consistent_table(struct kunit *test)
 	for (i = 0; i < NR_OPPS; i++)
 		opp_kunit_add(test, race->dev, race_rate(i), race_volt(i));
 
-	init_completion(&race->done);
-	atomic_set(&race->running, NR_THREADS);
-	for (i = 0; i < NR_THREADS; i++)
-		task[i] = opp_kunit_kthread(test, race_threads[i], race,
-					    "opp-race", i);
-	for (i = 0; i < NR_THREADS; i++)
-		wake_up_process(task[i]);
-
-	finished = wait_for_completion_timeout(&race->done, 120 * HZ);
-	for (i = 0; i < NR_THREADS; i++)
-		opp_kunit_kthread_stop_now(test, task[i]);
+	finished = race_run(test, race_threads, race, &race->running,
+			    &race->done, "opp-race");
 
 	KUNIT_EXPECT_TRUE_MSG(test, finished, "threads did not finish in time");
 	KUNIT_EXPECT_EQ(test, atomic_read(&race->lookups), 2 * READER_ITERS);
@@ -270,9 +286,7 @@ static void opp_concurrency_adjusted_supply_is_never_torn(struct kunit *test)
 {
 	struct opp_tear *tear = kunit_kzalloc(test, sizeof(*tear), GFP_KERNEL);
 	const struct dev_pm_opp_supply *w = &tear_windows[1];
-	struct task_struct *task[NR_THREADS];
 	struct dev_pm_opp_supply s;
-	unsigned int i;
 	bool finished;
 
 	KUNIT_ASSERT_NOT_NULL(test, tear);
@@ -290,17 +304,8 @@ static void opp_concurrency_adjusted_supply_is_never_torn(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_get_supplies(tear->opp, &s), 0);
 	KUNIT_ASSERT_TRUE(test, tear_is_window(&s));
 
-	init_completion(&tear->done);
-	atomic_set(&tear->running, NR_THREADS);
-	for (i = 0; i < NR_THREADS; i++)
-		task[i] = opp_kunit_kthread(test, tear_threads[i], tear,
-					    "opp-tear", i);
-	for (i = 0; i < NR_THREADS; i++)
-		wake_up_process(task[i]);
-
-	finished = wait_for_completion_timeout(&tear->done, 120 * HZ);
-	for (i = 0; i < NR_THREADS; i++)
-		opp_kunit_kthread_stop_now(test, task[i]);
+	finished = race_run(test, tear_threads, tear, &tear->running,
+			    &tear->done, "opp-tear");
 
 	KUNIT_EXPECT_TRUE_MSG(test, finished, "threads did not finish in time");
 	KUNIT_EXPECT_EQ(test, atomic_read(&tear->reads), 2 * TEAR_READS);
