@@ -37,14 +37,14 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
  * @to: the OPP it moves to, or NULL to drop the device's votes
  * @from_rate: the rate of the first clock now
  * @to_rate: the rate the first clock moves to
- * @down: scaling down (the new OPP sorts before the old one, or votes are
- *	dropped)
  * @steps: the steps to take, bit n for &enum opp_dvfs_step n: the table's
  *	plan, or only the clock for the same OPP at another rate
- * @back_to: where walking back goes: @from, or NULL (no votes) when the
- *	device had none before
+ * @down: scaling down (the new OPP sorts before the old one, or votes are
+ *	dropped)
  * @rolling_back: the steps are being walked back
- * @supplies_on: whether the supplies are enabled, as the walk goes
+ *
+ * Every member is set where a transition starts, so that nothing of it is
+ * cleared first.
  */
 struct opp_transition {
 	struct device *dev;
@@ -53,11 +53,9 @@ struct opp_transition {
 	struct dev_pm_opp *to;
 	unsigned long from_rate;
 	unsigned long to_rate;
-	bool down;
 	unsigned long steps;
-	struct dev_pm_opp *back_to;
+	bool down;
 	bool rolling_back;
-	bool supplies_on;
 };
 
 /* The order resources of one kind move in: reversed when going down. */
@@ -150,7 +148,8 @@ static unsigned int opp_own_level(struct opp_transition *t,
 	struct opp_table *table = t->table;
 	unsigned int level;
 
-	if (table->nr_required_devs && table->required_devs[0])
+	if (!opp->inherits_level ||
+	    (table->nr_required_devs && table->required_devs[0]))
 		return opp->level;
 
 	opp_level(opp, &level);
@@ -180,13 +179,18 @@ static noinline int opp_step_bw(struct opp_transition *t,
 {
 	struct opp_table *table = t->table;
 	unsigned int nr = table->nr_icc_paths, i;
+	const struct opp_icc_bw *bw = NULL;
 	int ret;
 
-	if (opp)
+	if (!table->icc_paths)
+		return 0;
+	if (opp) {
 		nr = min_t(unsigned int, nr, opp->nr_paths);
-	for (i = 0; table->icc_paths && i < nr; i++) {
-		ret = icc_set_bw(table->icc_paths[i], opp ? opp_bw(opp)[i].avg : 0,
-				 opp ? opp_bw(opp)[i].peak : 0);
+		bw = opp_bw(opp);
+	}
+	for (i = 0; i < nr; i++) {
+		ret = icc_set_bw(table->icc_paths[i], bw ? bw[i].avg : 0,
+				 bw ? bw[i].peak : 0);
 		if (ret)
 			return ret;
 	}
@@ -205,16 +209,13 @@ static void opp_copy_supplies(struct dev_pm_opp *opp,
 	opp_read_supplies(opp, 0, out, have);
 }
 
-static int opp_set_supply(struct opp_transition *t, unsigned int i,
-			  const struct dev_pm_opp_supply *supply)
+static int opp_set_voltage(struct regulator *reg, unsigned long min,
+			   unsigned long target, unsigned long max)
 {
-	struct regulator *reg = t->table->regulators[i];
-	int lo = supply->u_volt_min, mid = supply->u_volt;
-	int hi = supply->u_volt_max;
+	int lo = min, mid = target, hi = max;
 
-	if (supply->u_volt_min == supply->u_volt_max)
-		return regulator_set_voltage(reg, supply->u_volt,
-					     supply->u_volt);
+	if (min == max)
+		return regulator_set_voltage(reg, target, target);
 
 	/*
 	 * The regulator core BUG()s on a range whose floor is above its
@@ -228,9 +229,14 @@ static int opp_set_supply(struct opp_transition *t, unsigned int i,
 	if (lo > hi || mid > hi)
 		return -EINVAL;
 
-	return regulator_set_voltage_triplet(reg, supply->u_volt_min,
-					     supply->u_volt,
-					     supply->u_volt_max);
+	return regulator_set_voltage_triplet(reg, min, target, max);
+}
+
+static int opp_set_supply(struct opp_transition *t, unsigned int i,
+			  const struct dev_pm_opp_supply *supply)
+{
+	return opp_set_voltage(t->table->regulators[i], supply->u_volt_min,
+			       supply->u_volt, supply->u_volt_max);
 }
 
 /* Supply @i of @opp (zero beyond its supplies), never half adjusted. */
@@ -301,7 +307,7 @@ static int opp_switch_supplies(struct opp_transition *t, bool on)
 {
 	int ret = 0;
 
-	if (t->supplies_on == on)
+	if (t->table->supplies_on == on)
 		return 0;
 
 	if (on)
@@ -309,7 +315,7 @@ static int opp_switch_supplies(struct opp_transition *t, bool on)
 	else
 		opp_disable_supplies(t->table);
 	if (!ret)
-		t->supplies_on = on;
+		t->table->supplies_on = on;
 	return ret;
 }
 
@@ -350,6 +356,25 @@ static noinline int opp_step_regulators(struct opp_transition *t,
 	return ret ?: opp_switch_supplies(t, true);
 }
 
+/*
+ * The one supply of a table without a callback for it: its voltage, then
+ * the enable, as opp_step_regulators() does for several, without their loop
+ * and copy. An OPP that lists no supply asks for 0 uV, as there.
+ */
+static noinline int opp_step_supply(struct opp_transition *t,
+				    struct dev_pm_opp *opp)
+{
+	unsigned long min = 0, target = 0, max = 0;
+	int ret;
+
+	if (!opp)
+		return opp_switch_supplies(t, false);
+	if (opp->nr_supplies)
+		opp_read_first_voltages(opp, &min, &target, &max);
+	ret = opp_set_voltage(t->table->regulators[0], min, target, max);
+	return ret ?: opp_switch_supplies(t, true);
+}
+
 /* The platform's callback may change the rate it was given. */
 static noinline int opp_call_config_clks(struct opp_transition *t,
 					 struct dev_pm_opp *opp,
@@ -364,8 +389,10 @@ static noinline int opp_call_config_clks(struct opp_transition *t,
 	return ret;
 }
 
-static int opp_step_clock(struct opp_transition *t, struct dev_pm_opp *prev,
-			  struct dev_pm_opp *opp, unsigned long rate)
+static __always_inline int opp_step_clock(struct opp_transition *t,
+					  struct dev_pm_opp *prev,
+					  struct dev_pm_opp *opp,
+					  unsigned long rate)
 {
 	struct opp_table *table = t->table;
 	int ret;
@@ -388,13 +415,19 @@ static const char * const opp_step_names[OPP_NR_STEPS] = {
 	[OPP_STEP_LEVEL] = "performance level",
 	[OPP_STEP_BW] = "bandwidth",
 	[OPP_STEP_REGULATORS] = "regulators",
+	[OPP_STEP_SUPPLY] = "regulators",
 	[OPP_STEP_CLOCK] = "clock",
 };
 
-/* Direct calls: the transition path makes no indirect call of its own. */
-static int opp_apply_step(struct opp_transition *t, enum opp_dvfs_step step,
-			  struct dev_pm_opp *prev, struct dev_pm_opp *opp,
-			  unsigned long rate)
+/*
+ * Direct calls: the transition path makes no indirect call of its own.
+ * Inline in the walk, which then calls the step itself.
+ */
+static __always_inline int opp_apply_step(struct opp_transition *t,
+					  enum opp_dvfs_step step,
+					  struct dev_pm_opp *prev,
+					  struct dev_pm_opp *opp,
+					  unsigned long rate)
 {
 	switch (step) {
 	case OPP_STEP_REQUIRED:
@@ -405,6 +438,8 @@ static int opp_apply_step(struct opp_transition *t, enum opp_dvfs_step step,
 		return opp_step_bw(t, prev, opp, rate);
 	case OPP_STEP_REGULATORS:
 		return opp_step_regulators(t, prev, opp, rate);
+	case OPP_STEP_SUPPLY:
+		return opp_step_supply(t, opp);
 	case OPP_STEP_CLOCK:
 		return opp_step_clock(t, prev, opp, rate);
 	default:
@@ -420,10 +455,9 @@ static int opp_apply_step(struct opp_transition *t, enum opp_dvfs_step step,
  * The next of @steps to take: upwards when rising, downwards when falling
  * (or, walking back, the other way round).
  */
-static enum opp_dvfs_step opp_next_step(const struct opp_transition *t,
-					unsigned long steps)
+static enum opp_dvfs_step opp_next_step(bool reversed, unsigned long steps)
 {
-	return opp_reversed(t) ? __fls(steps) : __ffs(steps);
+	return reversed ? __fls(steps) : __ffs(steps);
 }
 
 /*
@@ -435,16 +469,18 @@ static enum opp_dvfs_step opp_next_step(const struct opp_transition *t,
  */
 static void opp_walk_back(struct opp_transition *t, unsigned long taken)
 {
+	/* Until a walk gets somewhere, the table says whether it had votes. */
+	struct dev_pm_opp *back_to = t->table->enabled ? t->from : NULL;
 	enum opp_dvfs_step step;
 	int ret;
 
 	t->rolling_back = true;
 	while (taken) {
-		step = opp_next_step(t, taken);
+		step = opp_next_step(opp_reversed(t), taken);
 		taken &= ~BIT(step);
 		/* A clock has no vote to drop: it goes back to its old rate. */
 		ret = opp_apply_step(t, step, t->to, step == OPP_STEP_CLOCK ?
-				     t->from : t->back_to, t->from_rate);
+				     t->from : back_to, t->from_rate);
 		if (ret) {
 			dev_err(t->dev, "cannot restore the %s of OPP %lu Hz: %d; the device state is unsure\n",
 				opp_step_names[step], opp_rates(t->from)[0], ret);
@@ -454,21 +490,31 @@ static void opp_walk_back(struct opp_transition *t, unsigned long taken)
 	}
 }
 
-static int opp_walk(struct opp_transition *t)
+/* Step @step failed with @ret after the steps in @taken were taken. */
+static noinline void opp_walk_failed(struct opp_transition *t,
+				     enum opp_dvfs_step step,
+				     unsigned long taken, int ret)
+{
+	dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
+		opp_step_names[step], t->to_rate, ret, t->from_rate);
+	opp_walk_back(t, taken);
+}
+
+/* Inline in both its callers, the transition's frame being the walk's. */
+static __always_inline int opp_walk(struct opp_transition *t)
 {
 	unsigned long todo = t->steps, taken = 0;
+	bool reversed = opp_reversed(t);
 	enum opp_dvfs_step step;
 	int ret;
 
 	while (todo) {
-		step = opp_next_step(t, todo);
+		step = opp_next_step(reversed, todo);
 		todo &= ~BIT(step);
 		taken |= BIT(step);
 		ret = opp_apply_step(t, step, t->from, t->to, t->to_rate);
 		if (ret) {
-			dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
-				opp_step_names[step], t->to_rate, ret, t->from_rate);
-			opp_walk_back(t, taken);
+			opp_walk_failed(t, step, taken, ret);
 			return ret;
 		}
 	}
@@ -528,6 +574,24 @@ static void __opp_account_time(struct opp_table *table)
 	table->since = now;
 }
 
+/* Caller holds dvfs_lock. __opp_required_pending() once something moved. */
+static noinline bool __opp_required_search(struct opp_table *table,
+					   struct dev_pm_opp *opp,
+					   unsigned long removals)
+{
+	struct opp_required_state req;
+	unsigned int i;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	for (i = 0; i < opp->nr_required; i++)
+		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
+			return true;
+
+	if (!READ_ONCE(table->required_pending))
+		table->required_seen = removals;
+	return false;
+}
+
 /*
  * Caller holds dvfs_lock. Whether one of @opp's required OPPs is missing,
  * its table not being loaded yet. Whoever votes for it (a required device,
@@ -536,9 +600,7 @@ static void __opp_account_time(struct opp_table *table)
 static bool __opp_required_pending(struct opp_table *table,
 				   struct dev_pm_opp *opp)
 {
-	struct opp_required_state req;
 	unsigned long removals;
-	unsigned int i;
 
 	lockdep_assert_held(&table->dvfs_lock);
 	if (!opp->nr_required)
@@ -549,13 +611,7 @@ static bool __opp_required_pending(struct opp_table *table,
 	    table->required_seen == removals)
 		return false;
 
-	for (i = 0; i < opp->nr_required; i++)
-		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
-			return true;
-
-	if (!READ_ONCE(table->required_pending))
-		table->required_seen = removals;
-	return false;
+	return __opp_required_search(table, opp, removals);
 }
 
 /* Table order, decided by the first rates when they differ, as they mostly do. */
@@ -567,71 +623,64 @@ static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
 }
 
 /*
- * Caller holds dvfs_lock. The steps of a move to @opp: the table's plan, or
- * only the clock when just the rate changes (not @full). An OPP without a
- * level leaves the performance state as it is.
+ * Whether @dev is in a power domain that takes performance states: without
+ * one, dev_pm_domain_set_performance_state() does nothing and returns 0.
+ */
+static bool opp_dev_takes_level(struct device *dev)
+{
+	return dev->pm_domain && dev->pm_domain->set_performance_state;
+}
+
+/*
+ * Caller holds dvfs_lock. The steps of a move of @dev to @opp: the table's
+ * plan, or only the clock when just the rate changes (not @full). An OPP
+ * without a level leaves the performance state as it is, and a device
+ * outside a power domain with states has none to set.
  */
 static unsigned long __opp_plan_transition(struct opp_table *table,
+					   struct device *dev,
 					   struct dev_pm_opp *opp, bool full)
 {
 	unsigned long steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if (opp->level == OPP_LEVEL_UNSET && !opp->inherits_level)
+	if ((opp->level == OPP_LEVEL_UNSET && !opp->inherits_level) ||
+	    !opp_dev_takes_level(dev))
 		steps &= ~BIT(OPP_STEP_LEVEL);
 	return steps;
 }
 
 /*
- * Caller holds dvfs_lock. Moves the device to *@slot, clock at @rate. When
- * it gets there, the OPP in *@slot and the table's current one trade
- * places: the caller's reference becomes the table's, and the caller drops
- * the old current OPP's (or NULL) instead.
+ * Caller holds dvfs_lock. Walks @dev from the table's current OPP to @opp,
+ * clock at @rate: every planned step when @full, else the clock only. The
+ * table's current OPP becomes @opp when the walk gets there.
  */
-static int __opp_move(struct opp_table *table, struct device *dev,
-		      struct dev_pm_opp **slot, unsigned long rate)
+static int __opp_walk_to(struct opp_table *table, struct device *dev,
+			 struct dev_pm_opp *opp, unsigned long rate, bool full)
 {
-	struct dev_pm_opp *opp = *slot;
+	struct dev_pm_opp *from = table->current_opp ?: opp;
+	unsigned long from_rate = table->current_opp ? table->current_rate :
+						       rate;
 	struct opp_transition t = {
-		.dev = dev, .table = table, .to = opp, .to_rate = rate,
+		.dev = dev, .table = table, .from = from, .to = opp,
+		.from_rate = from_rate, .to_rate = rate,
+		.steps = __opp_plan_transition(table, dev, opp, full),
+		.down = from == opp ? rate < from_rate :
+				      opp_sorts_after(from, opp),
+		.rolling_back = false,
 	};
-	bool full;
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
-	if (!table->current_opp)
-		table->current_opp = __opp_guess_current(table, dev);
-	t.from = table->current_opp ?: opp;
-	t.from_rate = table->current_opp ? table->current_rate : rate;
-
-	if (t.from == opp && t.from_rate == rate && table->enabled &&
-	    !table->unsure)
-		return 0;
-
-	/* Before the first transition nothing is known to be set. */
-	full = t.from != opp || !table->enabled || table->unsure;
-	t.steps = __opp_plan_transition(table, opp, full);
-	t.down = t.from == opp ? rate < t.from_rate : opp_sorts_after(t.from, opp);
-	t.back_to = table->enabled ? t.from : NULL;
-	t.supplies_on = table->supplies_on;
-	if (full && __opp_required_pending(table, opp)) {
-		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
-			rate);
-		return -EBUSY;
-	}
-
 	ret = opp_walk(&t);
 	opp_trace(&t, ret);
-	/* A walk back that stopped early leaves the supplies as they are. */
-	table->supplies_on = t.supplies_on;
 	if (ret) {
 		table->last_error = ret;
 		return ret;
 	}
 
 	__opp_account_time(table);
-	*slot = table->current_opp;
 	table->current_opp = opp;
 	table->current_rate = rate;
 	table->enabled = true;
@@ -640,13 +689,51 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 	return 0;
 }
 
+/*
+ * Caller holds dvfs_lock. Moves the device to @opp, clock at @rate, unless
+ * it runs there already with every vote in place.
+ */
+static int __opp_move(struct opp_table *table, struct device *dev,
+		      struct dev_pm_opp *opp, unsigned long rate)
+{
+	struct dev_pm_opp *from = table->current_opp ?: opp;
+	unsigned long from_rate = table->current_opp ? table->current_rate :
+						       rate;
+	/* Before the first transition nothing is known to be set. */
+	bool full = from != opp || !table->enabled || table->unsure;
+
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (!full && from_rate == rate)
+		return 0;
+	if (full && __opp_required_pending(table, opp)) {
+		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
+			rate);
+		return -EBUSY;
+	}
+
+	return __opp_walk_to(table, dev, opp, rate, full);
+}
+
 /* Caller holds dvfs_lock. As __opp_move(); takes over a reference on @opp. */
 static int __opp_transition(struct opp_table *table, struct device *dev,
 			    struct dev_pm_opp *opp, unsigned long rate)
 {
-	int ret = __opp_move(table, dev, &opp, rate);
+	struct dev_pm_opp *old;
+	int ret;
 
-	opp_put_sleepable(opp);
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (!table->current_opp)
+		table->current_opp = __opp_guess_current(table, dev);
+	old = table->current_opp;
+	ret = __opp_move(table, dev, opp, rate);
+	/*
+	 * The table holds one reference on its current OPP: once the device
+	 * moved, that is the caller's on @opp, and the old OPP's goes;
+	 * otherwise the caller's goes.
+	 */
+	opp_put_sleepable(table->current_opp != old ? old : opp);
 	return ret;
 }
 
@@ -660,8 +747,6 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 		.dev = dev, .table = table, .from = table->current_opp,
 		.from_rate = table->current_rate, .to_rate = table->current_rate,
 		.down = true, .steps = table->dvfs_steps,
-		.back_to = table->current_opp,
-		.supplies_on = table->supplies_on,
 	};
 	int ret;
 
@@ -674,7 +759,6 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 		return -EBUSY;
 
 	ret = opp_walk(&t);
-	table->supplies_on = t.supplies_on;
 	if (ret) {
 		table->last_error = ret;
 		return ret;
@@ -734,31 +818,43 @@ static int __opp_set_clock_only(struct opp_table *table, struct device *dev,
 	return 0;
 }
 
+/*
+ * Caller holds dvfs_lock. No OPP is available at or above @rate (@err): a
+ * table without any drives only the clock, to @target; otherwise the error,
+ * on one line a board bring-up can act on: what the table holds.
+ */
+static noinline int __opp_set_rate_no_opp(struct opp_table *table,
+					  struct device *dev,
+					  unsigned long target,
+					  unsigned long rate, long err)
+{
+	struct opp_table_span span;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!opp_table_has_available(table))
+		return __opp_set_clock_only(table, dev, target);
+
+	opp_table_get_span(table, &span);
+	dev_err(dev, "no available OPP at or above %lu Hz: %ld; %u available from %lu to %lu Hz, %u disabled\n",
+		rate, err, span.nr_avail, span.lo, span.hi, span.nr_unavail);
+	return err;
+}
+
 /* Caller holds dvfs_lock. The rounded rate goes to the clock unchanged. */
 static int __opp_set_rate(struct opp_table *table, struct device *dev,
 			  unsigned long target)
 {
+	struct dev_pm_opp *opp;
 	unsigned long rate;
 
 	lockdep_assert_held(&table->dvfs_lock);
 	rate = __opp_round_rate(table, target);
-	struct dev_pm_opp *opp __free(put_opp) =
-		opp_table_pick_rate(table, dev, rate);
-	if (IS_ERR(opp)) {
-		struct opp_table_span span;
+	opp = opp_table_pick_rate(table, dev, rate);
+	if (IS_ERR(opp))
+		return __opp_set_rate_no_opp(table, dev, target, rate,
+					     PTR_ERR(opp));
 
-		if (!opp_table_has_available(table))
-			return __opp_set_clock_only(table, dev, target);
-
-		/* One line a board bring-up can act on: what the table holds. */
-		opp_table_get_span(table, &span);
-		dev_err(dev, "no available OPP at or above %lu Hz: %ld; %u available from %lu to %lu Hz, %u disabled\n",
-			rate, PTR_ERR(opp), span.nr_avail, span.lo, span.hi,
-			span.nr_unavail);
-		return PTR_ERR(opp);
-	}
-
-	return __opp_transition(table, dev, no_free_ptr(opp), rate);
+	return __opp_transition(table, dev, opp, rate);
 }
 
 /**

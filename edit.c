@@ -61,20 +61,8 @@ static void __opp_edit_done(struct opp_edit *e)
 		dev_pm_opp_get(e->change.insert->opps[i]);
 }
 
-static atomic_long_t opp_removal_count = ATOMIC_LONG_INIT(0);
-
-/**
- * opp_removals() - how many edits of any table removed OPPs so far
- *
- * A required OPP that was found stays found until this moves.
- *
- * Context: Any context.
- * Return: the count.
- */
-unsigned long opp_removals(void)
-{
-	return atomic_long_read(&opp_removal_count);
-}
+/* Read through opp_removals(), in opp.h. */
+atomic_long_t opp_removal_count = ATOMIC_LONG_INIT(0);
 
 /* Caller holds @table's lock. Each OPP's flag follows its side in @snap. */
 static void __opp_snapshot_sync_available(struct opp_table *table,

@@ -141,19 +141,27 @@ struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 	struct opp_snapshot *snap, *seen = NULL;
 	struct dev_pm_opp *opp;
 
-	guard(rcu)();
+	/* An RCU-sched reader, as in opp_table_find(): a few loads. */
+	rcu_read_lock_sched();
 	/* As in opp_table_search(), an OPP that left means a newer snapshot. */
 	for (;;) {
-		snap = rcu_dereference(table->snap);
-		if (snap == seen)
-			return ERR_PTR(-ENODEV);
+		snap = rcu_dereference_sched(table->snap);
+		if (snap == seen) {
+			opp = ERR_PTR(-ENODEV);
+			break;
+		}
 		opp = opp_snapshot_ceil_rate(snap, rate);
-		if (!opp)
-			return ERR_PTR(-ERANGE);
+		if (!opp) {
+			opp = ERR_PTR(-ERANGE);
+			break;
+		}
 		if (kref_get_unless_zero(&opp->kref))
-			return opp;
+			break;
 		seen = snap;
 	}
+	rcu_read_unlock_sched();
+
+	return opp;
 }
 
 /**

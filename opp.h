@@ -142,10 +142,14 @@
  * take a reference on the OPP they return with kref_get_unless_zero(). A
  * table, a link, a snapshot and an OPP are all freed only after a grace
  * period, so every pointer a reader sees stays valid until its
- * rcu_read_unlock(). The find_* and get_* functions are therefore safe in
- * atomic context. The getters of an OPP the caller holds need no RCU: an
- * OPP's fields are fixed but for the few listed above, each read with
- * READ_ONCE() or under @supplies_seq.
+ * rcu_read_unlock(). The two readers every transition goes through,
+ * opp_table_find() and opp_table_pick_rate(), use rcu_read_lock_sched()
+ * instead: the grace periods those frees wait for cover a section with
+ * preemption off too, and it is cheaper on a preemptible kernel. The
+ * find_* and get_* functions are therefore safe in atomic context. The
+ * getters of an OPP the caller holds need no RCU: an OPP's fields are
+ * fixed but for the few listed above, each read with READ_ONCE() or under
+ * @supplies_seq.
  *
  * Apart from ``dvfs_lock``, an aggregator's ``lock``, ``static_lock`` (see above) and
  * ``debug_lock``, no OPP lock is held while notifiers, clock, regulator or
@@ -344,6 +348,8 @@ struct opp_link {
  * @OPP_STEP_LEVEL: the device's own performance state
  * @OPP_STEP_BW: the interconnect bandwidths
  * @OPP_STEP_REGULATORS: the supplies, or the platform's callback for them
+ * @OPP_STEP_SUPPLY: the single supply of a table without a callback for it
+ *	(planned instead of @OPP_STEP_REGULATORS)
  * @OPP_STEP_CLOCK: the clocks
  * @OPP_NR_STEPS: the number of steps
  */
@@ -352,6 +358,7 @@ enum opp_dvfs_step {
 	OPP_STEP_LEVEL,
 	OPP_STEP_BW,
 	OPP_STEP_REGULATORS,
+	OPP_STEP_SUPPLY,
 	OPP_STEP_CLOCK,
 	OPP_NR_STEPS,
 };
@@ -553,6 +560,27 @@ static inline unsigned long *opp_rates(struct dev_pm_opp *opp)
 static inline struct dev_pm_opp_supply *opp_supplies(struct dev_pm_opp *opp)
 {
 	return (struct dev_pm_opp_supply *)(opp->data + opp->nr_clks);
+}
+
+/*
+ * The voltages of the first supply of @opp, which has at least one, never
+ * half adjusted: what opp_read_supplies() gives, for the three values a
+ * transition sets.
+ */
+static inline void opp_read_first_voltages(struct dev_pm_opp *opp,
+					   unsigned long *min,
+					   unsigned long *target,
+					   unsigned long *max)
+{
+	const struct dev_pm_opp_supply *supply = opp_supplies(opp);
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&opp->supplies_seq);
+		*min = supply->u_volt_min;
+		*target = supply->u_volt;
+		*max = supply->u_volt_max;
+	} while (read_seqcount_retry(&opp->supplies_seq, seq));
 }
 
 static inline struct opp_icc_bw *opp_bw(struct dev_pm_opp *opp)
@@ -827,7 +855,22 @@ enum opp_repeat {
 	OPP_CLASH,
 };
 
-unsigned long opp_removals(void);
+extern atomic_long_t opp_removal_count;
+
+/**
+ * opp_removals() - how many edits of any table removed OPPs so far
+ *
+ * A required OPP that was found stays found until this moves. Inline: each
+ * transition to an OPP with required OPPs asks.
+ *
+ * Context: Any context.
+ * Return: the count.
+ */
+static inline unsigned long opp_removals(void)
+{
+	return atomic_long_read(&opp_removal_count);
+}
+
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 			unsigned int nr);

@@ -42,16 +42,18 @@ static struct opp_link *opp_link_lookup(const struct device *dev)
  * opp_table_lookup_rcu() - the table of a device, without a reference
  * @dev: the device
  *
- * Context: Caller holds rcu_read_lock(), which keeps the table's memory
- * valid; the table may be dying (its count zero), so a caller that keeps it
- * takes a reference with kref_get_unless_zero().
+ * Context: Caller is in an RCU read-side section (rcu_read_lock() or
+ * rcu_read_lock_sched()), which keeps the table's memory valid; the table
+ * may be dying (its count zero), so a caller that keeps it takes a
+ * reference with kref_get_unless_zero().
  * Return: the table, or NULL when @dev has none.
  */
 struct opp_table *opp_table_lookup_rcu(const struct device *dev)
 {
 	struct opp_link *link;
 
-	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: table lookup outside RCU");
+	RCU_LOCKDEP_WARN(!rcu_read_lock_any_held(),
+			 "opp: table lookup outside RCU");
 
 	link = opp_link_lookup(dev);
 	return link ? link->table : NULL;
@@ -73,12 +75,19 @@ struct opp_table *opp_table_find(struct device *dev)
 	if (IS_ERR_OR_NULL(dev))
 		return ERR_PTR(-EINVAL);
 
-	guard(rcu)();
+	/*
+	 * Every transition and lookup starts here. The section is a few loads
+	 * and never sleeps, so it is an RCU-sched reader (preemption off),
+	 * which the grace periods of kfree_rcu() wait for as well, and which
+	 * costs less than rcu_read_lock() on a preemptible kernel.
+	 */
+	rcu_read_lock_sched();
 	table = opp_table_lookup_rcu(dev);
-	if (!table || !kref_get_unless_zero(&table->kref))
-		return ERR_PTR(-ENODEV);
+	if (table && !kref_get_unless_zero(&table->kref))
+		table = NULL;
+	rcu_read_unlock_sched();
 
-	return table;
+	return table ?: ERR_PTR(-ENODEV);
 }
 
 static void __opp_link_add(struct opp_link *link, struct device *dev,

@@ -214,7 +214,9 @@ int opp_enable_supplies(struct opp_table *table)
  * A step runs only when the table has a resource for it, so a transition
  * of a table with one clock costs no more than its clock call. The level
  * and clock steps are always planned: the level comes with the OPPs, and
- * the clock step also records the rate of a table without a clock.
+ * the clock step also records the rate of a table without a clock. One
+ * regulator without a platform helper gets the short single-supply step
+ * (a config_regulators callback does not move a single supply either).
  * Called whenever a clock, a regulator, a callback, a required device or
  * an interconnect path is given to the table or taken from it.
  *
@@ -230,7 +232,9 @@ void __opp_table_plan_dvfs(struct opp_table *table)
 		steps |= BIT(OPP_STEP_REQUIRED);
 	if (table->nr_icc_paths)
 		steps |= BIT(OPP_STEP_BW);
-	if (table->nr_regulators || table->set_opp)
+	if (table->nr_regulators == 1 && !table->set_opp)
+		steps |= BIT(OPP_STEP_SUPPLY);
+	else if (table->nr_regulators || table->set_opp)
 		steps |= BIT(OPP_STEP_REGULATORS);
 	table->dvfs_steps = steps;
 }
