@@ -186,6 +186,28 @@ static void opp_dvfs_dynamic_opps_vote_level_zero(struct kunit *test)
 	EXPECT_LOG(test, fix, PSTATE(0), RATE(DVFS_F2));
 }
 
+/*
+ * Whether the device is in a power domain is asked at each move, not when
+ * the table is configured: a device that joins one after its first
+ * transition votes its level on the next, and no level is voted before.
+ */
+static void opp_dvfs_domain_joined_later_gets_level(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-dvfs-pd", false,
+						    DVFS_F1, 0);
+
+	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	opp_kunit_add(test, fix->dev, DVFS_F2, DVFS_V2);
+	opp_kunit_add(test, fix->dev, DVFS_F3, DVFS_V3);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F2));
+	opp_kunit_join_domain(fix, fix->dev);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	EXPECT_LOG(test, fix, PSTATE(0), RATE(DVFS_F3));
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
+	EXPECT_LOG(test, fix, RATE(DVFS_F1), PSTATE(0));
+}
+
 /* dev_pm_opp_set_opp() moves to the OPP's own rate. */
 static void opp_dvfs_set_opp_uses_opp_rate(struct kunit *test)
 {
@@ -694,6 +716,7 @@ static struct kunit_case opp_dvfs_cases[] = {
 	KUNIT_CASE(opp_dvfs_rate_zero_without_available_is_noop),
 	KUNIT_CASE(opp_dvfs_rate_zero_drops_state_without_levels),
 	KUNIT_CASE(opp_dvfs_dynamic_opps_vote_level_zero),
+	KUNIT_CASE(opp_dvfs_domain_joined_later_gets_level),
 	KUNIT_CASE(opp_dvfs_set_opp_uses_opp_rate),
 	KUNIT_CASE(opp_dvfs_clock_only_table_has_no_volt_latency),
 	KUNIT_CASE(opp_dvfs_clockless_table_votes_supply),
