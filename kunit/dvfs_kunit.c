@@ -788,10 +788,7 @@ static struct kunit_suite opp_dvfs_dt_suite = {
 	.test_cases = opp_dvfs_dt_cases,
 };
 
-static int opp_dvfs_init_required(struct kunit *test)
-{
-	return of_overlay_apply_kunit(test, opp_of_kunit);
-}
+OPP_KUNIT_SUITE_OVERLAY(opp_dvfs_required, opp_of_kunit);
 
 /*
  * A required device's performance state follows "required-opps": before
@@ -1026,7 +1023,8 @@ static struct kunit_case opp_dvfs_required_cases[] = {
 
 static struct kunit_suite opp_dvfs_required_suite = {
 	.name = "opp_dvfs_required",
-	.init = opp_dvfs_init_required,
+	.suite_init = opp_dvfs_required_suite_init,
+	.suite_exit = opp_dvfs_required_suite_exit,
 	.test_cases = opp_dvfs_required_cases,
 };
 

@@ -21,10 +21,7 @@
 
 #define OPP_EM_STATES	2
 
-static int opp_em_init(struct kunit *test)
-{
-	return of_overlay_apply_kunit(test, opp_of_kunit);
-}
+OPP_KUNIT_SUITE_OVERLAY(opp_em, opp_of_kunit);
 
 static struct device *opp_em_loaded(struct kunit *test, const char *compatible)
 {
@@ -168,7 +165,8 @@ static struct kunit_case opp_em_cases[] = {
 
 static struct kunit_suite opp_em_suite = {
 	.name = "opp_em",
-	.init = opp_em_init,
+	.suite_init = opp_em_suite_init,
+	.suite_exit = opp_em_suite_exit,
 	.test_cases = opp_em_cases,
 };
 

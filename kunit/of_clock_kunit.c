@@ -14,10 +14,7 @@
 #include "opp_kunit_dvfs.h"
 #include "opp_kunit_helpers.h"
 
-static int opp_of_clock_init(struct kunit *test)
-{
-	return of_overlay_apply_kunit(test, opp_of_bad_kunit);
-}
+OPP_KUNIT_SUITE_OVERLAY(opp_of_clock, opp_of_bad_kunit);
 
 /*
  * A device whose clock is not the clock of the shared table it points at
@@ -75,7 +72,8 @@ static struct kunit_case opp_of_clock_cases[] = {
 
 static struct kunit_suite opp_of_clock_suite = {
 	.name = "opp_of_clock",
-	.init = opp_of_clock_init,
+	.suite_init = opp_of_clock_suite_init,
+	.suite_exit = opp_of_clock_suite_exit,
 	.test_cases = opp_of_clock_cases,
 };
 

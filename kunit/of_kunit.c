@@ -2,11 +2,11 @@
 /*
  * KUnit suites opp_of and opp_of_bad: loading device tree OPP tables.
  *
- * Each case applies an overlay of ours (opp_of_kunit.dtso, or
- * opp_of_bad_kunit.dtso for malformed tables, opp_of_big_kunit.dtso for a
- * table of BIG_NR OPPs), binds a bare device to one of its nodes and loads
- * the node's table. Expected values come from of_kunit.h, which the overlays
- * include too.
+ * Each suite applies an overlay of ours once (opp_of_kunit.dtso, or
+ * opp_of_bad_kunit.dtso for malformed tables; one case applies
+ * opp_of_big_kunit.dtso, a table of BIG_NR OPPs); each case binds a bare
+ * device to one of its nodes and loads the node's table. Expected values
+ * come from of_kunit.h, which the overlays include too.
  */
 
 #include <kunit/of.h>
@@ -22,10 +22,7 @@
 #include "opp_kunit_dvfs.h"
 #endif
 
-static int opp_of_init(struct kunit *test)
-{
-	return of_overlay_apply_kunit(test, opp_of_kunit);
-}
+OPP_KUNIT_SUITE_OVERLAY(opp_of, opp_of_kunit);
 
 /* A device of the good overlay with its table loaded. */
 static struct device *opp_of_loaded(struct kunit *test, const char *compatible)
@@ -815,7 +812,8 @@ static struct kunit_case opp_of_cases[] = {
 
 static struct kunit_suite opp_of_suite = {
 	.name = "opp_of",
-	.init = opp_of_init,
+	.suite_init = opp_of_suite_init,
+	.suite_exit = opp_of_suite_exit,
 	.test_cases = opp_of_cases,
 };
 
@@ -934,19 +932,7 @@ static void opp_of_bad_desc(const struct opp_of_bad_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(opp_of_bad, opp_of_bad_cases, opp_of_bad_desc);
 
-static int opp_of_bad_ovcs;
-
-/* Applied once: the cases only read it, and it is large. */
-static int opp_of_bad_suite_init(struct kunit_suite *suite)
-{
-	return opp_kunit_overlay_apply(opp_of_bad_kunit, &opp_of_bad_ovcs);
-}
-
-static void opp_of_bad_suite_exit(struct kunit_suite *suite)
-{
-	opp_flush_releases();
-	of_overlay_remove(&opp_of_bad_ovcs);
-}
+OPP_KUNIT_SUITE_OVERLAY(opp_of_bad, opp_of_bad_kunit);
 
 static struct device *opp_of_bad_device(struct kunit *test, const char *what)
 {

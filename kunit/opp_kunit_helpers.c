@@ -59,6 +59,25 @@ struct device *opp_kunit_device(struct kunit *test, const char *name)
 	return dev;
 }
 
+/**
+ * opp_kunit_overlay_remove() - take a suite's overlay away again
+ * @ovcs_id: what opp_kunit_overlay_apply() set
+ *
+ * OPPs released by the last case still hold nodes until their work item
+ * ran: that is waited for first. A removal that fails (a node still
+ * referenced) warns, which fails the run.
+ *
+ * Context: Process context; sleeps.
+ */
+void opp_kunit_overlay_remove(int ovcs_id)
+{
+	int ret;
+
+	opp_flush_releases();
+	ret = of_overlay_remove(&ovcs_id);
+	WARN(ret, "OPP KUnit: overlay %d not removed: %d\n", ovcs_id, ret);
+}
+
 static void opp_kunit_clear_node(void *data)
 {
 	device_set_node(data, NULL);

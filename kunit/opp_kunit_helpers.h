@@ -8,6 +8,7 @@
 
 #include <kunit/test.h>
 #include <linux/notifier.h>
+#include <linux/of.h>
 #include <linux/pm_opp.h>
 
 struct device;
@@ -112,6 +113,34 @@ ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
 				     __dtbo_##name##_begin,		\
 				     ovcs_id, NULL);			\
 	})
+
+void opp_kunit_overlay_remove(int ovcs_id);
+
+/**
+ * OPP_KUNIT_SUITE_OVERLAY() - one overlay for every case of a suite
+ * @suite: the suite's prefix: defines @suite_suite_init() and
+ *	@suite_suite_exit() for its struct kunit_suite
+ * @name: the overlay, as for of_overlay_apply_kunit()
+ *
+ * Applying an overlay costs about a second under the debug options (a
+ * sysfs file per property, made and taken away again); a suite whose cases
+ * only read the nodes applies it once. Each case still removes the tables
+ * it loaded, so the nodes are what they were for the next one, as on a
+ * board that loads and unloads its drivers; references a case forgot fail
+ * the suite when the overlay goes.
+ */
+#define OPP_KUNIT_SUITE_OVERLAY(suite, name)				\
+	static int suite##_ovcs;					\
+									\
+	static int suite##_suite_init(struct kunit_suite *s)		\
+	{								\
+		return opp_kunit_overlay_apply(name, &suite##_ovcs);	\
+	}								\
+									\
+	static void suite##_suite_exit(struct kunit_suite *s)		\
+	{								\
+		opp_kunit_overlay_remove(suite##_ovcs);			\
+	}
 
 #define OPP_KUNIT_MAX_ERRORS	4
 #define OPP_KUNIT_ERROR_LEN	256

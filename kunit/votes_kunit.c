@@ -64,15 +64,12 @@ static int opp_votes_consumer(struct kunit *test, struct device *dev,
 	return token;
 }
 
+OPP_KUNIT_SUITE_OVERLAY(opp_votes, opp_of_kunit);
+
 static int opp_votes_init(struct kunit *test)
 {
 	struct opp_votes_fixture *f;
 	struct device *domain;
-	int ret;
-
-	ret = of_overlay_apply_kunit(test, opp_of_kunit);
-	if (ret)
-		return ret;
 
 	f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, f);
@@ -249,6 +246,8 @@ static struct kunit_case opp_votes_cases[] = {
 
 static struct kunit_suite opp_votes_suite = {
 	.name = "opp_votes",
+	.suite_init = opp_votes_suite_init,
+	.suite_exit = opp_votes_suite_exit,
 	.init = opp_votes_init,
 	.test_cases = opp_votes_cases,
 };
