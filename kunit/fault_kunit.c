@@ -8,6 +8,10 @@
  * stay quiet), for N = 1, 2, ... until the operation no longer reaches the
  * Nth allocation and succeeds. Sharing a CPU's table never fails: there the
  * CPU that could not be linked is left out.
+ *
+ * The three long sweeps fail every fault_stride-th allocation only (1, 1 +
+ * stride, ...): make check keeps that short form, make fuzz passes
+ * opp_kunit.fault_stride=1 and fails each one.
  */
 
 #include <kunit/of.h>
@@ -28,6 +32,25 @@
 
 #define MAX_ALLOCS	400
 
+static unsigned int fault_stride = 4;
+module_param(fault_stride, uint, 0444);
+MODULE_PARM_DESC(fault_stride,
+		 "opp_fault's long sweeps fail every this many allocations (1: each)");
+
+/* The allocation a long sweep fails after the @n-th. */
+static unsigned int opp_fault_next(unsigned int n)
+{
+	return n + max(fault_stride, 1U);
+}
+
+/* What a long sweep found, when it tried every allocation. */
+static void opp_fault_report(struct kunit *test, const char *what,
+			     unsigned int n)
+{
+	if (fault_stride <= 1)
+		kunit_info(test, "%s: %u allocations", what, n - 1);
+}
+
 static void opp_fault_set(struct kunit *test, const char *path, char *value)
 {
 	struct file *file = opp_kunit_debugfs_open(test, path, O_WRONLY);
@@ -40,8 +63,10 @@ static int opp_fault_init(struct kunit *test)
 {
 	opp_fault_set(test, "failslab/ignore-gfp-wait", "N");
 	opp_fault_set(test, "failslab/verbose", "0");
-	return of_overlay_apply_kunit(test, opp_of_kunit);
+	return 0;
 }
+
+OPP_KUNIT_SUITE_OVERLAY(opp_fault, opp_of_kunit);
 
 /* Runs @op with the @n-th allocation failing; true if it was reached. */
 static bool opp_fault_nth(unsigned int n, int (*op)(void *data), void *data,
@@ -71,7 +96,7 @@ static void opp_fault_dt_load(struct kunit *test)
 	unsigned int n;
 	int ret;
 
-	for (n = 1; n < MAX_ALLOCS; n++) {
+	for (n = 1; n < MAX_ALLOCS; n = opp_fault_next(n)) {
 		if (!opp_fault_nth(n, opp_fault_load, dev, &ret))
 			break;
 		if (ret) {
@@ -89,7 +114,7 @@ static void opp_fault_dt_load(struct kunit *test)
 	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
-	kunit_info(test, "table load needs %u allocations", n - 1);
+	opp_fault_report(test, "table load", n);
 }
 
 /*
@@ -144,7 +169,7 @@ static void opp_fault_config_regulators(struct kunit *test)
 	c->dev = fix->dev;
 	c->config.regulator_names = names;
 	c->config.clk_names = clk;
-	for (n = 1; n < MAX_ALLOCS; n++) {
+	for (n = 1; n < MAX_ALLOCS; n = opp_fault_next(n)) {
 		if (!opp_fault_nth(n, opp_fault_configure, c, &ret))
 			break;
 		if (!ret) {
@@ -209,7 +234,7 @@ static void opp_fault_regulators_setting(struct kunit *test)
 	fix = opp_kunit_dvfs(test, "opp-kunit,dual", true, DVFS_F1, 2);
 	f.dev = fix->dev;
 
-	for (n = 1; n < MAX_ALLOCS; n++) {
+	for (n = 1; n < MAX_ALLOCS; n = opp_fault_next(n)) {
 		if (!opp_fault_nth(n, opp_fault_seed_setup, &f, &ret))
 			break;
 		if (!ret) {
@@ -237,7 +262,7 @@ static void opp_fault_regulators_setting(struct kunit *test)
 	dev_pm_opp_put_regulators(f.table);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(f.dev), -ENODEV);
 	KUNIT_EXPECT_TRUE(test, opp_fault_regulator_free(f.dev, "vdd"));
-	kunit_info(test, "regulators and table need %u allocations", n - 1);
+	opp_fault_report(test, "regulators and table", n);
 }
 
 struct opp_fault_add {
@@ -344,6 +369,8 @@ static struct kunit_case opp_fault_cases[] = {
 static struct kunit_suite opp_fault_suite = {
 	.name = "opp_fault",
 	.init = opp_fault_init,
+	.suite_init = opp_fault_suite_init,
+	.suite_exit = opp_fault_suite_exit,
 	.test_cases = opp_fault_cases,
 };
 
