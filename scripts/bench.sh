@@ -62,8 +62,9 @@ kunit() {
 		"$1" --arch=x86_64 --build_dir="$build"
 		--timeout="$BENCH_TIMEOUT" --qemu_args="$3" "$4"
 	)
+	kunit_cc
 	[[ $1 == run ]] && args+=(--kunitconfig="$BENCH_SRC/bench.config"
-		--jobs="${OPP_JOBS:-$(nproc)}")
+		--jobs="${OPP_JOBS:-$(nproc)}" "${KUNIT_CC[@]}")
 	rm -f "$build/test.log"
 	say "$2: kunit.py$(printf ' %q' "${args[@]}")"
 	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \

@@ -53,9 +53,10 @@ builddir() { echo "$OPP_CACHE/build-compat-$1"; }
 kmake() {
 	local arch=$1
 	shift
+	kbuild_cc "${CROSS[$arch]}"
 	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		make O="$(builddir "$arch")" ARCH="$arch" \
-		CROSS_COMPILE="${CROSS[$arch]}" "$@")
+		CROSS_COMPILE="${CROSS[$arch]}" "${KBUILD_CC[@]}" "$@")
 }
 
 # The users: files outside the OPP core that name a function of its API.

@@ -67,9 +67,11 @@ restore_tree() {
 run_core() {
 	local core=$1 build=$OPP_CACHE/build-conformance rc=0 start=$SECONDS
 	local log=$CONF_OUT/$1.log
+	kunit_cc
 	local args=(
 		run --arch=x86_64 --build_dir="$build"
 		--kunitconfig="$CONF_SRC/conformance.config"
+		--kunitconfig="$OPP_BASE_CONFIG" "${KUNIT_CC[@]}"
 		--jobs="${OPP_JOBS:-$(nproc)}" --timeout="${OPP_KUNIT_TIMEOUT:-600}"
 		--qemu_args="$CONF_QEMU" "$CONF_GLOB"
 	)

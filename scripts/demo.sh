@@ -20,8 +20,9 @@ DEMO_BUILD=$OPP_CACHE/build-demo-arm64
 DEMO_OUT=$OPP_CACHE/demo
 DEMO_LOG=$OPP_CACHE/last-demo.log
 QEMU_MACHINE=(-machine virt -cpu cortex-a57 -smp 2 -m 256)
+kbuild_cc aarch64-linux-gnu-
 KMAKE=(make -C "$OPP_TREE" O="$DEMO_BUILD" ARCH=arm64
-	CROSS_COMPILE=aarch64-linux-gnu- -j"${OPP_JOBS:-$(nproc)}")
+	CROSS_COMPILE=aarch64-linux-gnu- "${KBUILD_CC[@]}" -j"${OPP_JOBS:-$(nproc)}")
 
 # OPP_DEMO_KERNEL=y turns on CONFIG_PM_OPP_DEMO, which has no prompt (see
 # demo/Kconfig): every kbuild run of the demo tree needs it.

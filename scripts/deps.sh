@@ -10,7 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PACKAGES=(
 	linux-source-6.12 qemu-system-x86 gcc make flex bison bc libelf-dev
-	libssl-dev python3 device-tree-compiler cpio rsync xz-utils sparse
+	libssl-dev python3 device-tree-compiler cpio rsync xz-utils sparse ccache
 )
 
 is_installed() {

@@ -16,6 +16,36 @@ OPP_UPSTREAM=$OPP_CACHE/upstream
 OPP_BUILD=$OPP_CACHE/build-kunit-x86_64
 export OPP_CACHE
 
+# Every kernel build compiles through ccache, its cache in $OPP_CACHE/ccache:
+# a build dir rebuilt from scratch, a tree that swaps cores (conformance) or a
+# fresh worktree (patches-test) gets the objects whose sources and flags it
+# has seen before. Headers grafted just before a build would be too new for
+# ccache's direct mode; their content is what counts.
+export CCACHE_DIR=$OPP_CACHE/ccache
+export CCACHE_MAXSIZE=${OPP_CCACHE_SIZE:-8G}
+export CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
+# A miss compiles once, without a separate preprocessor run: the key comes
+# from the dependency file kbuild asks gcc for (-Wp,-MMD).
+export CCACHE_DEPEND=1
+
+# The base of the x86_64 KUnit kernels (check, fuzz, lint, race, conformance,
+# patches-test): kunit.py's defaults without what no suite needs.
+OPP_BASE_CONFIG=$OPP_SCRIPTS/base-x86_64.config
+
+# kbuild_cc [CROSS_COMPILE]: sets KBUILD_CC to the make arguments that put
+# ccache in front of the target and host compilers.
+kbuild_cc() {
+	KBUILD_CC=("CC=ccache ${1:-}gcc" "HOSTCC=ccache gcc")
+}
+
+# kunit_cc [CROSS_COMPILE]: the same, as kunit.py arguments, in KUNIT_CC.
+kunit_cc() {
+	local arg
+	kbuild_cc "${1:-}"
+	KUNIT_CC=()
+	for arg in "${KBUILD_CC[@]}"; do KUNIT_CC+=(--make_options="$arg"); done
+}
+
 say() { printf '>> %s\n' "$*"; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

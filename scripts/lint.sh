@@ -71,15 +71,18 @@ check_exports() {
 # sparse and W=1 on our objects only, forcing every file to be checked.
 run_builds() {
 	local out
+	kunit_cc
+	kbuild_cc
 	if [[ ! -f $OPP_BUILD/.config ]]; then
 		say "configuring $OPP_BUILD (no make check run yet)"
 		(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 			python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
 			--build_dir="$OPP_BUILD" --kunitconfig=drivers/opp \
-			--kunitconfig="$OPP_SCRIPTS/debug.config") >/dev/null
+			--kunitconfig="$OPP_BASE_CONFIG" \
+			--kunitconfig="$OPP_SCRIPTS/debug.config" "${KUNIT_CC[@]}") >/dev/null
 	fi
 	out=$(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -s O="$OPP_BUILD" ARCH=x86_64 C=2 W=1 -j"$(nproc)" drivers/opp/ 2>&1 |
+		make -s O="$OPP_BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" C=2 W=1 -j"$(nproc)" drivers/opp/ 2>&1 |
 		grep -E 'drivers/opp/.*(warning|error)' || true)
 	[[ -z $out ]] || fail "sparse/W=1: $out"
 }

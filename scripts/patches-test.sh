@@ -36,8 +36,9 @@ CONFIG=$OPP_CACHE/patches-kunit.config
 JOBS=${OPP_JOBS:-$(nproc)}
 
 kmake() {
+	kbuild_cc
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -C "$AM_TREE" O="$BUILD" ARCH=x86_64 -j"$JOBS" -s "$@"
+		make -C "$AM_TREE" O="$BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" -j"$JOBS" -s "$@"
 }
 
 fresh_tree() {
@@ -65,9 +66,11 @@ apply_series() {
 configure() {
 	say "configuring $BUILD: kunit.py config --arch=x86_64 --kunitconfig=drivers/opp"
 	rm -rf "$BUILD"
+	kunit_cc
 	(cd "$AM_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
-		--build_dir="$BUILD" --kunitconfig=drivers/opp) >"$OPP_CACHE/patches-config.log" 2>&1 ||
+		--build_dir="$BUILD" --kunitconfig=drivers/opp \
+		--kunitconfig="$OPP_BASE_CONFIG" "${KUNIT_CC[@]}") >"$OPP_CACHE/patches-config.log" 2>&1 ||
 		die "kunit.py config failed: $(tail -n 20 "$OPP_CACHE/patches-config.log")"
 	cp "$BUILD/.config" "$CONFIG"
 }

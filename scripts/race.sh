@@ -38,11 +38,14 @@ opp_symbols() {
 
 main() {
 	local rc=0 start=$SECONDS
+	kunit_cc
 	local args=(
 		run --arch=x86_64
 		--build_dir="$RACE_BUILD"
 		--kunitconfig="$OPP_TREE/drivers/opp"
+		--kunitconfig="$OPP_BASE_CONFIG"
 		--kunitconfig="$OPP_SCRIPTS/race.config"
+		"${KUNIT_CC[@]}"
 		--jobs="${OPP_JOBS:-$(nproc)}"
 		--timeout="${OPP_KUNIT_TIMEOUT:-900}"
 		--qemu_args="-smp 2 -accel tcg"
