@@ -19,6 +19,7 @@ KUNIT_OUT=$OPP_CACHE/last-kunit.out
 KERNEL_LOG=$OPP_CACHE/last-check.log
 OPP_ARCH=${ARCH:-x86_64}
 DEBUG_CONFIG=$OPP_SCRIPTS/debug.config
+BASE_CONFIG=$OPP_BASE_CONFIG
 CROSS=()
 DEPS=()
 
@@ -39,6 +40,7 @@ setup_arch() {
 		KUNIT_OUT=$OPP_CACHE/last-kunit-arm64.out
 		KERNEL_LOG=$OPP_CACHE/last-check-arm64.log
 		DEBUG_CONFIG=$OPP_CACHE/debug-arm64.config
+		BASE_CONFIG=
 		CROSS=(CROSS_COMPILE=aarch64-linux-gnu-)
 		DEPS=(gcc-aarch64-linux-gnu qemu-system-arm)
 		;;
@@ -58,22 +60,27 @@ write_debug_config() {
 }
 
 kunit_args() {
+	local cross=
+	((${#CROSS[@]} == 0)) || cross=aarch64-linux-gnu-
+	kunit_cc "$cross"
 	KUNIT_ARGS=(
 		run --arch="$OPP_ARCH"
 		--build_dir="$OPP_BUILD"
 		--kunitconfig="$OPP_TREE/drivers/opp"
 		--kunitconfig="$DEBUG_CONFIG"
+		"${KUNIT_CC[@]}"
 		--jobs="${OPP_JOBS:-$(nproc)}"
 		--timeout="${OPP_KUNIT_TIMEOUT:-600}"
 		--qemu_args="-smp 2 -accel tcg"
 		--kernel_args=preempt=full
 	)
 	local arg
+	[[ -z $BASE_CONFIG ]] || KUNIT_ARGS+=(--kunitconfig="$BASE_CONFIG")
 	# More kernel arguments, space-separated (make fuzz sets its module's).
 	for arg in ${OPP_KERNEL_ARGS:-}; do
 		KUNIT_ARGS+=(--kernel_args="$arg")
 	done
-	((${#CROSS[@]} == 0)) || KUNIT_ARGS+=(--cross_compile=aarch64-linux-gnu-)
+	[[ -z $cross ]] || KUNIT_ARGS+=(--cross_compile="$cross")
 	[[ ${OPP_RAW:-0} == 1 ]] && KUNIT_ARGS+=(--raw_output=all)
 	[[ -n ${SUITE:-} ]] && KUNIT_ARGS+=("$SUITE")
 	return 0
@@ -95,11 +102,13 @@ COMPAT_OBJECTS=(
 )
 
 compile_users() {
-	local obj passed=0 failed=0
+	local obj passed=0 failed=0 cross=
 	[[ -f $OPP_BUILD/.config ]] || return 0
+	((${#CROSS[@]} == 0)) || cross=aarch64-linux-gnu-
+	kbuild_cc "$cross"
 	for obj in "${COMPAT_OBJECTS[@]}"; do
 		if (cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-			make -s O="$OPP_BUILD" ARCH="$OPP_ARCH" "${CROSS[@]}" "$obj") >"$OPP_CACHE/compat.log" 2>&1; then
+			make -s O="$OPP_BUILD" ARCH="$OPP_ARCH" "${CROSS[@]}" "${KBUILD_CC[@]}" "$obj") >"$OPP_CACHE/compat.log" 2>&1; then
 			passed=$((passed + 1))
 		else
 			failed=$((failed + 1))
@@ -111,6 +120,18 @@ compile_users() {
 	export OPP_EXTRA_PASSED=$passed OPP_EXTRA_FAILED=$failed
 }
 
+# Where the time of this run went: set-up (packages, extraction, graft),
+# kunit.py's configure, build and QEMU phases, then each suite's seconds in
+# QEMU, longest first.
+print_phases() {
+	local elapsed
+	elapsed=$(sed -n 's/^\[[0-9:]*\] Elapsed time: //p' "$KUNIT_OUT" | tail -n 1)
+	say "phases: set-up ${SETUP_S} s; kunit.py ${elapsed:-did not finish}"
+	[[ -s $KUNIT_OUT ]] || return 0
+	say "seconds in QEMU per suite:"
+	awk -f "$OPP_SCRIPTS/suite-times.awk" "$KUNIT_OUT" | sed 's/^/   /'
+}
+
 main() {
 	local rc=0 start=$SECONDS
 	setup_arch
@@ -118,12 +139,14 @@ main() {
 	lock_cache
 	bash "$OPP_SCRIPTS/tree.sh"
 	write_debug_config
+	SETUP_S=$((SECONDS - start))
 	kunit_args
 	run_kunit || rc=$?
 	[[ -f $OPP_BUILD/test.log ]] && cp "$OPP_BUILD/test.log" "$KERNEL_LOG"
 	say "kunit.py exited $rc after $((SECONDS - start)) s"
 	[[ -f $KERNEL_LOG ]] && say "kernel log: $KERNEL_LOG"
 	[[ -z ${SUITE:-} ]] && compile_users
+	print_phases
 	bash "$OPP_SCRIPTS/verdict.sh" "$KERNEL_LOG" "$KUNIT_OUT"
 }
 
