@@ -215,6 +215,25 @@ static void conf_config_indexed_lookup_by_second_clock(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq_indexed(opp, 0), MC_HI_CORE);
 }
 
+/* And floor lookups by it: the fastest OPP at or below the bus rate. */
+static void conf_config_indexed_floor_by_second_clock(struct kunit *test)
+{
+	struct cf_mc *mc = cf_mc(test);
+	unsigned long freq = MC_HI_BUS - 1;
+	struct dev_pm_opp *opp;
+
+	opp = dev_pm_opp_find_freq_floor_indexed(mc->dev, &freq, 1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_PTR_EQ(test, opp, mc->low);
+	KUNIT_EXPECT_EQ(test, freq, MC_LO_BUS);
+
+	freq = MC_LO_BUS - 1;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_floor_indexed(mc->dev,
+									 &freq, 1)),
+			-ERANGE);
+}
+
 /* Two named supplies read one voltage each from opp-microvolt. */
 static void conf_config_two_supplies_from_dt(struct kunit *test)
 {
@@ -278,6 +297,7 @@ static struct kunit_case conf_config_cases[] = {
 	KUNIT_CASE(conf_config_simple_clocks_up_in_order),
 	KUNIT_CASE(conf_config_simple_clocks_down_in_reverse),
 	KUNIT_CASE(conf_config_indexed_lookup_by_second_clock),
+	KUNIT_CASE(conf_config_indexed_floor_by_second_clock),
 	KUNIT_CASE(conf_config_two_supplies_from_dt),
 	KUNIT_CASE(conf_config_microvolt_count_mismatch_is_einval),
 	KUNIT_CASE(conf_config_microvolt_missing_with_supply_is_einval),

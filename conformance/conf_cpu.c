@@ -236,6 +236,33 @@ static void conf_cpu_of_cpumask_remove_table(struct kunit *test)
 			-ENODEV);
 }
 
+/* dev_pm_opp_cpumask_remove_table() takes the DT tables of the CPUs too. */
+static void conf_cpu_cpumask_remove_table_drops_dt_tables(struct kunit *test)
+{
+	struct device *cpu0 = cp_of_cpus(test, true);
+	struct cpumask *both = cp_mask(test, true, true);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_cpumask_add_table(both), 0);
+	dev_pm_opp_cpumask_remove_table(both);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(get_cpu_device(1)),
+			-ENODEV);
+}
+
+/*
+ * Added OPPs are not the DT's to remove: they stay, and a CPU without a
+ * table in the mask is passed over.
+ */
+static void conf_cpu_cpumask_remove_table_keeps_added(struct kunit *test)
+{
+	struct device *cpu0 = cp_cpu0_table(test);
+
+	dev_pm_opp_cpumask_remove_table(cp_mask(test, true, true));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), 2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(get_cpu_device(1)),
+			-ENODEV);
+}
+
 static struct kunit_case conf_cpu_cases[] = {
 	KUNIT_CASE(conf_cpu_set_sharing_returns_zero),
 	KUNIT_CASE(conf_cpu_set_sharing_without_table_is_enodev),
@@ -248,6 +275,8 @@ static struct kunit_case conf_cpu_cases[] = {
 	KUNIT_CASE(conf_cpu_of_sharing_without_node_is_enoent),
 	KUNIT_CASE(conf_cpu_of_cpumask_add_shares_table),
 	KUNIT_CASE(conf_cpu_of_cpumask_remove_table),
+	KUNIT_CASE(conf_cpu_cpumask_remove_table_drops_dt_tables),
+	KUNIT_CASE(conf_cpu_cpumask_remove_table_keeps_added),
 	{}
 };
 

@@ -214,6 +214,95 @@ static void conf_set_opp_null_disables_supply(struct kunit *test)
 	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_OFF, 0, 0 });
 }
 
+/*
+ * dev_pm_opp_sync_regulators() after the supply lost its setting (as over a
+ * suspend): the voltage the transition set comes back.
+ */
+static void conf_sync_regulators_restores_voltage(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+	unsigned long set = conf_reg_uv(fix->reg);
+
+	fix->reg->sel = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_VOLT, 0, SR_U2 });
+	KUNIT_EXPECT_EQ(test, conf_reg_uv(fix->reg), set);
+}
+
+/* Before the first transition there is no voltage to sync: 0, untouched. */
+static void conf_sync_regulators_before_first_rate_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+	unsigned int sets = fix->reg->sets;
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
+	KUNIT_EXPECT_EQ(test, fix->reg->sets, sets);
+}
+
+/* Nor after rate 0 dropped the device's votes. */
+static void conf_sync_regulators_after_rate_zero_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+	unsigned int sets;
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	fix->log->nr = 0;
+	fix->reg->sel = 0;
+	sets = fix->reg->sets;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
+	KUNIT_EXPECT_EQ(test, fix->reg->sets, sets);
+}
+
+/* A device without a table has nothing to sync, which is no error. */
+static void conf_sync_regulators_without_table_is_zero(struct kunit *test)
+{
+	struct device *dev = conf_device(test, SR_NAME);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(dev), 0);
+}
+
+/*
+ * devm_pm_opp_set_config() returns 0, not a token (drivers test for
+ * non-zero), and the configuration it made is in force.
+ */
+static void conf_devm_set_config_is_zero_and_applies(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	conf_clk(test, log, SR_NAME, NULL, SR_F1, 0);
+	conf_reg(test, log, SR_NAME, "vdd", 0, 0);
+	dev = conf_device(test, SR_NAME);
+	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(dev, &config), 0);
+	conf_add(test, dev, SR_F1, SR_U1);
+	conf_add(test, dev, SR_F2, SR_U2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_VOLT, 0, SR_U2 },
+			{ CONF_EV_ON, 0, 0 },
+			{ CONF_EV_RATE, 0, SR_F2 });
+}
+
+/*
+ * Regulators named a second time (a CPU sharing the table asks again): a
+ * token, and the supply the first configuration got stays in use.
+ */
+static void conf_set_config_regulators_again_is_token(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
+
+	KUNIT_EXPECT_GT(test, conf_set_config(test, fix->dev, &config), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U2 },
+			{ CONF_EV_ON, 0, 0 },
+			{ CONF_EV_RATE, 0, SR_F2 });
+}
+
 struct sr_helper {
 	struct conf_log *log;
 	unsigned int calls;
@@ -370,6 +459,12 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_rate_clock_error_is_returned),
 	KUNIT_CASE(conf_set_opp_moves_to_opp),
 	KUNIT_CASE(conf_set_opp_null_disables_supply),
+	KUNIT_CASE(conf_sync_regulators_restores_voltage),
+	KUNIT_CASE(conf_sync_regulators_before_first_rate_is_quiet),
+	KUNIT_CASE(conf_sync_regulators_after_rate_zero_is_quiet),
+	KUNIT_CASE(conf_sync_regulators_without_table_is_zero),
+	KUNIT_CASE(conf_devm_set_config_is_zero_and_applies),
+	KUNIT_CASE(conf_set_config_regulators_again_is_token),
 	KUNIT_CASE(conf_set_rate_regulator_helper_replaces_core),
 	KUNIT_CASE(conf_set_rate_single_supply_helper_unused),
 	KUNIT_CASE(conf_set_rate_up_level_before_clock),
