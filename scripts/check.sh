@@ -40,7 +40,7 @@ setup_arch() {
 		KUNIT_OUT=$OPP_CACHE/last-kunit-arm64.out
 		KERNEL_LOG=$OPP_CACHE/last-check-arm64.log
 		DEBUG_CONFIG=$OPP_CACHE/debug-arm64.config
-		BASE_CONFIG=
+		BASE_CONFIG=$OPP_SCRIPTS/base-arm64.config
 		CROSS=(CROSS_COMPILE=aarch64-linux-gnu-)
 		DEPS=(gcc-aarch64-linux-gnu qemu-system-arm)
 		;;
