@@ -307,11 +307,9 @@ static int opp_apply_regulators(struct opp_table *table, struct device *dev,
 static void opp_undo_regulators(struct opp_table *table)
 {
 	struct opp_shape shape = table->shape;
-	unsigned int i;
 
 	if (table->supplies_on)
-		for (i = table->nr_regulators; i-- > 0;)
-			regulator_disable(table->regulators[i]);
+		opp_disable_supplies(table);
 	table->supplies_on = false;
 	opp_put_regulators(table->regulators, table->nr_regulators);
 	table->regulators = NULL;

@@ -69,8 +69,8 @@ static bool opp_reversed(const struct opp_transition *t)
 /* ------------------------------------------------------------------------ */
 
 /*
- * The level @opp's @i-th required OPP asks for (0 when it names none), or
- * false while that OPP's table is not loaded.
+ * The level @opp's @i-th required OPP asks for (%OPP_LEVEL_UNSET when it
+ * names none), or false while that OPP's table is not loaded.
  */
 static bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
 			       unsigned int *level)
@@ -80,7 +80,7 @@ static bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
 	if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
 		return false;
 
-	*level = req.level == OPP_LEVEL_UNSET ? 0 : req.level;
+	*level = req.level;
 	return true;
 }
 
@@ -127,6 +127,9 @@ static noinline int opp_step_required(struct opp_transition *t,
 		level = 0;
 		if (opp && !opp_required_level(opp, i, &level))
 			return -EBUSY;
+		/* A required OPP without a level asks nothing of its device. */
+		if (level == OPP_LEVEL_UNSET)
+			continue;
 		ret = opp_set_required_state(t, table->required_devs[i], !opp,
 					     level);
 		if (ret)
@@ -303,20 +306,16 @@ static int opp_call_set_opp_helper(struct opp_transition *t,
  * is set means a supply that was off comes on at the OPP's voltage, not at
  * whatever voltage it was left at.
  */
-static int opp_switch_supplies(struct opp_transition *t, bool on)
+static void opp_switch_supplies(struct opp_transition *t, bool on)
 {
-	int ret = 0;
-
 	if (t->table->supplies_on == on)
-		return 0;
+		return;
 
 	if (on)
-		ret = opp_enable_supplies(t->table);
+		opp_enable_supplies(t->table, t->dev);
 	else
 		opp_disable_supplies(t->table);
-	if (!ret)
-		t->table->supplies_on = on;
-	return ret;
+	t->table->supplies_on = on;
 }
 
 /*
@@ -350,10 +349,14 @@ static noinline int opp_step_regulators(struct opp_transition *t,
 						      table->regulators,
 						      table->nr_regulators) : 0;
 
-	if (!opp)
-		return opp_switch_supplies(t, false);
+	if (!opp) {
+		opp_switch_supplies(t, false);
+		return 0;
+	}
 	ret = opp_set_supplies(t, prev, opp);
-	return ret ?: opp_switch_supplies(t, true);
+	if (!ret)
+		opp_switch_supplies(t, true);
+	return ret;
 }
 
 /*
@@ -367,12 +370,16 @@ static noinline int opp_step_supply(struct opp_transition *t,
 	unsigned long min = 0, target = 0, max = 0;
 	int ret;
 
-	if (!opp)
-		return opp_switch_supplies(t, false);
+	if (!opp) {
+		opp_switch_supplies(t, false);
+		return 0;
+	}
 	if (opp->nr_supplies)
 		opp_read_first_voltages(opp, &min, &target, &max);
 	ret = opp_set_voltage(t->table->regulators[0], min, target, max);
-	return ret ?: opp_switch_supplies(t, true);
+	if (!ret)
+		opp_switch_supplies(t, true);
+	return ret;
 }
 
 /* The platform's callback may change the rate it was given. */

@@ -50,6 +50,20 @@ static void __cold opp_debug_miss(struct device *dev,
 }
 
 /*
+ * A lookup the table's shape cannot answer. An index beyond the clocks or
+ * paths gets -EINVAL and no line; a lookup that assumes one clock, made on
+ * a table of several, is a driver bug and is said.
+ */
+static void opp_report_misfit(struct device *dev,
+			      const struct opp_snapshot *snap,
+			      const struct opp_key *key)
+{
+	if (key->single_clk && snap->shape.nr_clks > 1)
+		dev_err(dev, "OPP lookup by %s assumes one clock; the table has %u\n",
+			opp_key_name(key), snap->shape.nr_clks);
+}
+
+/*
  * The search behind every lookup: RCU only. A failed kref_get_unless_zero()
  * means the OPP left the table after we loaded the snapshot, which a writer
  * publishes before it drops the table's reference: look again in the newer
@@ -69,10 +83,7 @@ opp_table_search(struct opp_table *table, struct device *dev,
 		if (snap == seen)
 			return ERR_PTR(-ENODEV);
 		if (!opp_key_fits(&snap->shape, key)) {
-			dev_err(dev, "OPP lookup by %s %u%s does not fit a table of %u clocks and %u paths\n",
-				opp_key_name(key), key->index,
-				key->single_clk ? " (no index)" : "",
-				snap->shape.nr_clks, snap->shape.nr_paths);
+			opp_report_misfit(dev, snap, key);
 			return ERR_PTR(-EINVAL);
 		}
 
@@ -565,10 +576,8 @@ static struct dev_pm_opp *opp_find_bw(struct device *dev, unsigned int *bw,
 	unsigned long value = *bw;
 	struct dev_pm_opp *opp;
 
-	if (index < 0) {
-		dev_err(dev, "negative interconnect path index %d\n", index);
+	if (index < 0)
 		return ERR_PTR(-EINVAL);
-	}
 
 	opp = opp_find(dev, &key, &value, match, true);
 	if (!IS_ERR(opp))

@@ -1867,14 +1867,19 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_has_required_opp);
  * @opp_table: a table to keep the paths in, or NULL to only check them
  *
  * Paths are only looked for when the device's table has "opp-peak-kBps".
+ * Asked without a table, the device's own node decides: a device without
+ * one has no paths to find.
  *
  * Context: Process context; may sleep.
- * Return: 0; -EINVAL when "interconnects" is malformed; -EPROBE_DEFER or
- * another error of the interconnect framework.
+ * Return: 0; -ENODEV when @opp_table is NULL and @dev has no device tree
+ * node; -EINVAL when "interconnects" is malformed; -EPROBE_DEFER or another
+ * error of the interconnect framework.
  */
 int dev_pm_opp_of_find_icc_paths(struct device *dev,
 				 struct opp_table *opp_table)
 {
+	if (!opp_table && !dev->of_node)
+		return -ENODEV;
 	return opp_table_find_icc_paths(dev, opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_find_icc_paths);

@@ -440,8 +440,11 @@ struct opp_counted_setting {
  * @enabled: the device's votes (supplies on, bandwidth, levels) are in place
  * @unsure: a failed transition could not restore everything; the next one
  *	sets every resource
- * @supplies_on: the core enabled the regulators (only without a platform
- *	callback, which owns them then)
+ * @supplies_on: the core took its enable step for the regulators (only
+ *	without a platform callback, which owns them then); a refusal does not
+ *	undo it, so the step is not retried
+ * @nr_supplies_enabled: how many regulators, in supply order, that step
+ *	enabled: the ones to disable again
  * @transitions: number of completed transitions, for debugfs
  * @since: when the current OPP's time started to count, in jiffies
  * @last_error: error of the last failed transition, 0 if none
@@ -514,6 +517,7 @@ struct opp_table {
 	bool enabled;
 	bool unsure;
 	bool supplies_on;
+	unsigned int nr_supplies_enabled;
 	unsigned long transitions;
 	u64 since;
 	int last_error;
@@ -808,7 +812,7 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev);
 void opp_table_warn_clock(struct opp_table *table, struct device *dev);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
 			  struct dev_pm_opp * const *opps, unsigned int nr);
-int opp_enable_supplies(struct opp_table *table);
+void opp_enable_supplies(struct opp_table *table, struct device *dev);
 void opp_disable_supplies(struct opp_table *table);
 void opp_table_put_resources(struct opp_table *table);
 

@@ -139,19 +139,28 @@ void opp_detach_genpds(struct device **devs, unsigned int nr)
  * @dev: the device
  * @names: the domain names, NULL-terminated
  * @devs: filled with one virtual device per name
- * @nr: room in @devs; names beyond it are ignored
+ * @nr: room in @devs, one per required OPP
  *
- * All or nothing: on failure the domains already attached are detached.
+ * Domains are attached in order; a name beyond the @nr-th is refused once
+ * those before it are attached. All or nothing: on failure the domains
+ * already attached are detached.
  *
  * Context: Process context; may sleep.
- * Return: 0, or the error of the attach (-ENODEV when a domain is missing).
+ * Return: 0; -EINVAL for more names than required OPPs; or the error of
+ * the attach (-ENODEV when a domain is missing).
  */
 int opp_attach_genpds(struct device *dev, const char * const *names,
 		      struct device **devs, unsigned int nr)
 {
 	unsigned int i;
 
-	for (i = 0; i < nr && names[i]; i++) {
+	for (i = 0; names[i]; i++) {
+		if (i == nr) {
+			dev_err(dev, "power domain %s is beyond the %u required OPPs\n",
+				names[i], nr);
+			opp_detach_genpds(devs, i);
+			return -EINVAL;
+		}
 		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
 		if (IS_ERR_OR_NULL(devs[i])) {
 			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
@@ -168,8 +177,11 @@ int opp_attach_genpds(struct device *dev, const char * const *names,
 }
 
 /**
- * opp_disable_supplies() - disable a table's regulators, last one first
+ * opp_disable_supplies() - disable what opp_enable_supplies() enabled
  * @table: the table
+ *
+ * Last one first; a regulator whose enable failed is left alone, so its
+ * use count stays balanced.
  *
  * Context: Process context; may sleep.
  */
@@ -177,34 +189,37 @@ void opp_disable_supplies(struct opp_table *table)
 {
 	unsigned int i;
 
-	for (i = table->nr_regulators; i-- > 0;)
+	for (i = table->nr_supplies_enabled; i-- > 0;)
 		regulator_disable(table->regulators[i]);
+	table->nr_supplies_enabled = 0;
 }
 
 /**
  * opp_enable_supplies() - enable a table's regulators, in supply order
  * @table: the table
+ * @dev: the device making the transition, named in the warning
  *
- * All or nothing: on failure those already enabled are disabled again.
+ * A regulator that refuses is warned about and the transition goes on: its
+ * voltage is set, and a device that scales should not stop scaling for a
+ * supply it cannot switch (the regulator may be always on, or shared and
+ * on already). The ones after it are left off; only the ones enabled here
+ * are disabled again.
  *
  * Context: Process context; may sleep.
- * Return: 0, or the regulator framework's error.
  */
-int opp_enable_supplies(struct opp_table *table)
+void opp_enable_supplies(struct opp_table *table, struct device *dev)
 {
 	unsigned int i;
-	int ret;
+	int ret = 0;
 
 	for (i = 0; i < table->nr_regulators; i++) {
 		ret = regulator_enable(table->regulators[i]);
-		if (ret) {
-			while (i--)
-				regulator_disable(table->regulators[i]);
-			return ret;
-		}
+		if (ret)
+			break;
 	}
-
-	return 0;
+	table->nr_supplies_enabled = i;
+	if (ret)
+		dev_warn(dev, "cannot enable OPP supply %u: %d\n", i, ret);
 }
 
 /**

@@ -68,6 +68,7 @@ unsigned int conf_log_count(struct conf_log *log, enum conf_ev_kind kind);
 /* Devices. Their dynamic OPPs go away with the test. */
 struct device *conf_device(struct kunit *test, const char *name);
 void conf_track_tables(struct kunit *test, struct device *dev);
+struct device *conf_devres_device(struct kunit *test, const char *name);
 void conf_bind_node(struct kunit *test, struct device *dev,
 		    const char *compatible);
 struct device *conf_of_device(struct kunit *test, const char *name,
@@ -124,7 +125,9 @@ struct conf_reg {
 	unsigned int sel;
 	bool on;
 	int fail;		/* set_voltage_sel fails with this */
+	int enable_fail;	/* enable fails with this */
 	unsigned int sets;
+	unsigned int enables;	/* enable calls, failed ones included */
 };
 
 struct conf_reg *conf_reg(struct kunit *test, struct conf_log *log,

@@ -193,6 +193,30 @@ static void conf_set_rate_clock_error_is_returned(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1);
 }
 
+/*
+ * A supply that refuses its enable: one warning, the move finishes with 0
+ * at the new voltage and rate, and the enable is not tried again.
+ */
+static void conf_set_rate_refused_enable_warns_once(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+	struct conf_console *con = conf_console(test, fix->dev);
+
+	fix->reg->enable_fail = -EIO;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U2 },
+			{ CONF_EV_RATE, 0, SR_F2 });
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	fix->log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U3 },
+			{ CONF_EV_RATE, 0, SR_F3 });
+	KUNIT_EXPECT_EQ(test, fix->reg->enables, 1);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+}
+
 /* dev_pm_opp_set_opp() goes to the OPP given, in the same order. */
 static void conf_set_opp_moves_to_opp(struct kunit *test)
 {
@@ -275,29 +299,12 @@ static void conf_devm_set_config_is_zero_and_applies(struct kunit *test)
 
 	conf_clk(test, log, SR_NAME, NULL, SR_F1, 0);
 	conf_reg(test, log, SR_NAME, "vdd", 0, 0);
-	dev = conf_device(test, SR_NAME);
+	dev = conf_devres_device(test, SR_NAME);
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(dev, &config), 0);
 	conf_add(test, dev, SR_F1, SR_U1);
 	conf_add(test, dev, SR_F2, SR_U2);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
 	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_VOLT, 0, SR_U2 },
-			{ CONF_EV_ON, 0, 0 },
-			{ CONF_EV_RATE, 0, SR_F2 });
-}
-
-/*
- * Regulators named a second time (a CPU sharing the table asks again): a
- * token, and the supply the first configuration got stays in use.
- */
-static void conf_set_config_regulators_again_is_token(struct kunit *test)
-{
-	struct sr_fix *fix = sr_fix(test, SR_F1);
-	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
-
-	KUNIT_EXPECT_GT(test, conf_set_config(test, fix->dev, &config), 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, fix->log,
 			{ CONF_EV_VOLT, 0, SR_U2 },
 			{ CONF_EV_ON, 0, 0 },
 			{ CONF_EV_RATE, 0, SR_F2 });
@@ -457,6 +464,7 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_rate_without_table_is_enodev),
 	KUNIT_CASE(conf_set_rate_supply_error_keeps_clock),
 	KUNIT_CASE(conf_set_rate_clock_error_is_returned),
+	KUNIT_CASE(conf_set_rate_refused_enable_warns_once),
 	KUNIT_CASE(conf_set_opp_moves_to_opp),
 	KUNIT_CASE(conf_set_opp_null_disables_supply),
 	KUNIT_CASE(conf_sync_regulators_restores_voltage),
@@ -464,7 +472,6 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_sync_regulators_after_rate_zero_is_quiet),
 	KUNIT_CASE(conf_sync_regulators_without_table_is_zero),
 	KUNIT_CASE(conf_devm_set_config_is_zero_and_applies),
-	KUNIT_CASE(conf_set_config_regulators_again_is_token),
 	KUNIT_CASE(conf_set_rate_regulator_helper_replaces_core),
 	KUNIT_CASE(conf_set_rate_single_supply_helper_unused),
 	KUNIT_CASE(conf_set_rate_up_level_before_clock),

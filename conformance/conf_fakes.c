@@ -133,6 +133,21 @@ struct device *conf_device(struct kunit *test, const char *name)
 	return dev;
 }
 
+/*
+ * The same, for devm_ cases: unregistered first, so that its devres actions
+ * (a devm_pm_opp_set_config() among them) run before conf_release_tables()
+ * drops what is left of its tables.
+ */
+struct device *conf_devres_device(struct kunit *test, const char *name)
+{
+	struct device *dev = root_device_register(name);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	conf_defer(test, conf_release_tables, dev);
+	conf_defer(test, conf_root_unregister, dev);
+	return dev;
+}
+
 /* The node of @compatible, put when the test ends. */
 struct device_node *conf_node(struct kunit *test, const char *compatible)
 {
@@ -377,6 +392,9 @@ static int conf_reg_enable(struct regulator_dev *rdev)
 {
 	struct conf_reg *reg = rdev_get_drvdata(rdev);
 
+	reg->enables++;
+	if (reg->enable_fail)
+		return reg->enable_fail;
 	reg->on = true;
 	conf_log_add(reg->log, CONF_EV_ON, reg->id, 0);
 	return 0;

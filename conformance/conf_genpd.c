@@ -217,6 +217,25 @@ static void conf_genpd_attach_unknown_name_is_enodev(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -ENODEV);
 }
 
+/*
+ * More domain names than the table has required OPPs: the ones that fit are
+ * attached, then the call fails with -EINVAL and one error line.
+ */
+static void conf_genpd_more_names_than_required_is_einval(struct kunit *test)
+{
+	static const char * const names[] = { "perf", "perf", NULL };
+	struct dev_pm_opp_config config = { .genpd_names = names };
+	struct conf_console *con;
+	struct device *dev;
+
+	gp_domain(test, NULL);
+	dev = conf_of_device(test, GP_NAME, "conf,cons-named");
+	con = conf_console(test, dev);
+	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -EINVAL);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+}
+
 /* Required devices given by the caller get the required OPPs' levels. */
 static void conf_genpd_required_devs_vote(struct kunit *test)
 {
@@ -327,6 +346,7 @@ static struct kunit_case conf_genpd_cases[] = {
 	KUNIT_CASE(conf_genpd_linked_when_domain_arrives),
 	KUNIT_CASE(conf_genpd_attach_by_name_votes),
 	KUNIT_CASE(conf_genpd_attach_unknown_name_is_enodev),
+	KUNIT_CASE(conf_genpd_more_names_than_required_is_einval),
 	KUNIT_CASE(conf_genpd_required_devs_vote),
 	KUNIT_CASE(conf_genpd_has_required_opp),
 	KUNIT_CASE(conf_genpd_of_required_pstate),
@@ -440,6 +460,26 @@ static void conf_required_of_pstate_of_plain_table_is_einval(struct kunit *test)
 			-EINVAL);
 }
 
+/*
+ * A required device for a plain required table: its OPPs carry no level,
+ * so a transition asks that device for no performance state at all.
+ */
+static void conf_required_plain_table_sets_no_pstate(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *required[1];
+	struct dev_pm_opp_config config = { .required_devs = required };
+	struct device *dev = rq_user(test, "conf,req-user", NULL);
+
+	required[0] = conf_device(test, "conf-rq-dev");
+	conf_pm_domain(test, log, required[0]);
+	conf_clk(test, log, "conf-rq-user", NULL, RU_F1, 0);
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, RU_F2), 0);
+	CONF_EXPECT_LOG(test, log, { CONF_EV_RATE, 0, RU_F2 });
+}
+
 static struct kunit_case conf_required_cases[] = {
 	KUNIT_CASE(conf_required_unavailable_makes_user_unavailable),
 	KUNIT_CASE(conf_required_missing_opp_fails_table),
@@ -448,6 +488,7 @@ static struct kunit_case conf_required_cases[] = {
 	KUNIT_CASE(conf_required_pstate_of_plain_table_is_zero),
 	KUNIT_CASE(conf_required_plain_table_gives_no_level),
 	KUNIT_CASE(conf_required_of_pstate_of_plain_table_is_einval),
+	KUNIT_CASE(conf_required_plain_table_sets_no_pstate),
 	{}
 };
 

@@ -244,15 +244,20 @@ static void conf_of_bw_floor(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bw, BW_P1);
 }
 
-/* A path index past the table's paths is -EINVAL. */
+/* A path index past the table's paths, or below 0, is -EINVAL, quietly. */
 static void conf_of_bw_index_beyond_paths_is_einval(struct kunit *test)
 {
 	struct device *dev = of_bw(test);
+	struct conf_console *con;
 	unsigned int bw = 0;
 
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	con = conf_console(test, dev);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_bw_ceil(dev, &bw, 2)),
 			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_bw_floor(dev, &bw, -1)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
 }
 
 /* Bandwidth lookups on a table without bandwidth are -EINVAL. */
@@ -336,6 +341,30 @@ static void conf_of_device_without_node_is_enodev(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 }
 
+/* Interconnect paths asked for a device with no node at all: -ENODEV. */
+static void conf_of_find_icc_paths_without_node_is_enodev(struct kunit *test)
+{
+	struct device *dev = conf_device(test, OF_NAME);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_find_icc_paths(dev, NULL), -ENODEV);
+}
+
+/* A node whose table has no "opp-peak-kBps" has no paths: no error. */
+static void conf_of_find_icc_paths_without_bandwidth_is_zero(struct kunit *test)
+{
+	struct device *dev = of_dev(test, "conf,v2");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_find_icc_paths(dev, NULL), 0);
+}
+
+/* Nor has a node without a table. */
+static void conf_of_find_icc_paths_without_table_is_zero(struct kunit *test)
+{
+	struct device *dev = of_dev(test, "conf,none");
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_find_icc_paths(dev, NULL), 0);
+}
+
 /* dev_pm_opp_get_of_node() is the OPP's node. */
 static void conf_of_opp_node(struct kunit *test)
 {
@@ -408,6 +437,9 @@ static struct kunit_case conf_of_cases[] = {
 	KUNIT_CASE(conf_of_opp_hz_count_mismatch_is_einval),
 	KUNIT_CASE(conf_of_no_table_property_is_enodev),
 	KUNIT_CASE(conf_of_device_without_node_is_enodev),
+	KUNIT_CASE(conf_of_find_icc_paths_without_node_is_enodev),
+	KUNIT_CASE(conf_of_find_icc_paths_without_bandwidth_is_zero),
+	KUNIT_CASE(conf_of_find_icc_paths_without_table_is_zero),
 	KUNIT_CASE(conf_of_opp_node),
 	KUNIT_CASE(conf_of_desc_node),
 	KUNIT_CASE(conf_of_transition_latency),

@@ -66,6 +66,29 @@ static struct opp_kunit_dvfs *one_supply(struct kunit *test)
 	return fix;
 }
 
+/*
+ * A supply that refuses its enable is warned about once; the move finishes,
+ * the enable is not tried again, and rate 0 does not disable the supply it
+ * never enabled (the regulator core would warn of unbalanced disables).
+ */
+static void opp_dvfs_refused_enable_warns_and_moves(struct kunit *test)
+{
+	struct opp_kunit_dvfs *fix = one_supply(test);
+	struct opp_kunit_errors *warnings;
+
+	warnings = opp_kunit_capture_warnings(test, fix->dev);
+	fix->regs[0].enable_err = -EIO;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2), RATE(DVFS_F2));
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
+	KUNIT_EXPECT_EQ(test, fix->regs[0].enables, 1);
+	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+}
+
 /* A rate below an OPP's keeps its voltage and only moves the clock. */
 static void opp_dvfs_same_opp_other_rate_moves_clock(struct kunit *test)
 {
@@ -709,6 +732,7 @@ static void opp_dvfs_concurrent_set_rate_is_serialised(struct kunit *test)
 }
 
 static struct kunit_case opp_dvfs_cases[] = {
+	KUNIT_CASE(opp_dvfs_refused_enable_warns_and_moves),
 	KUNIT_CASE(opp_dvfs_same_opp_other_rate_moves_clock),
 	KUNIT_CASE(opp_dvfs_target_above_all_is_erange),
 	KUNIT_CASE(opp_dvfs_target_above_available_is_erange),

@@ -101,6 +101,9 @@ static int opp_fake_enable(struct regulator_dev *rdev)
 {
 	struct opp_kunit_fake_reg *reg = rdev_get_drvdata(rdev);
 
+	reg->enables++;
+	if (reg->enable_err)
+		return reg->enable_err;
 	reg->on = true;
 	opp_kunit_record(reg->fix, OPP_EV_ON, reg->id, 0);
 	return 0;

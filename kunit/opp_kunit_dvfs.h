@@ -58,6 +58,8 @@ struct opp_kunit_ev {
  * @sets: set_voltage_sel calls so far
  * @fail_at: fail the set_voltage_sel call with this number (from 1), or 0
  * @unreadable: reading the voltage fails
+ * @enable_err: what enabling it fails with (0: it does not fail)
+ * @enables: enable calls, failed ones included
  */
 struct opp_kunit_fake_reg {
 	struct regulator_desc desc;
@@ -70,6 +72,8 @@ struct opp_kunit_fake_reg {
 	unsigned int sets;
 	unsigned int fail_at;
 	bool unreadable;
+	int enable_err;
+	unsigned int enables;
 };
 
 /**
