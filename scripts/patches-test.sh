@@ -10,8 +10,9 @@
 # 3 min here). What a patch can break is what it touches, so:
 #   - the configuration is made once, by kunit.py, from the series' own
 #     drivers/opp/.kunitconfig at the last patch (the KUnit configuration,
-#     x86_64), and restored before each step (olddefconfig drops the KUnit
-#     option where its Kconfig does not exist yet, and gets it back later);
+#     x86_64) and scripts/base-x86_64.config, and restored before each
+#     step (olddefconfig drops the KUnit option where its Kconfig does not
+#     exist yet, and gets it back later);
 #   - after the first patch, one full build (vmlinux, with every file that
 #     includes pm_opp.h compiled against the new header);
 #   - after each following patch, if it touches only drivers/opp/ and no
