@@ -28,7 +28,7 @@ function secs(stamp, t) {
 END {
 	if (!n)
 		exit
-	cmd = "sort -t= -k2,2nr -k1,1 | paste -sd ' ' | fold -s -w 76"
+	cmd = "sort -t= -k2,2nr -k1,1 | paste -sd ' ' | fold -s -w 76 | sed 's/ *$//'"
 	for (name in took)
 		printf "%s=%d\n", name, took[name] | cmd
 	close(cmd)
