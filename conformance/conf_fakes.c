@@ -122,15 +122,28 @@ void conf_track_tables(struct kunit *test, struct device *dev)
 	conf_defer(test, conf_release_tables, dev);
 }
 
-/* A root device called @name (unique while the test runs, 23 chars max). */
-struct device *conf_device(struct kunit *test, const char *name)
+/*
+ * A root device called @name (unique while the test runs, 23 chars max),
+ * unregistered and its tables released when the test ends; in that order
+ * when @devres_first, the other way round otherwise (deferred actions run
+ * last first).
+ */
+static struct device *conf_root_device(struct kunit *test, const char *name,
+				       bool devres_first)
 {
 	struct device *dev = root_device_register(name);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	conf_defer(test, conf_root_unregister, dev);
-	conf_defer(test, conf_release_tables, dev);
+	conf_defer(test, devres_first ? conf_release_tables : conf_root_unregister,
+		   dev);
+	conf_defer(test, devres_first ? conf_root_unregister : conf_release_tables,
+		   dev);
 	return dev;
+}
+
+struct device *conf_device(struct kunit *test, const char *name)
+{
+	return conf_root_device(test, name, false);
 }
 
 /*
@@ -140,12 +153,7 @@ struct device *conf_device(struct kunit *test, const char *name)
  */
 struct device *conf_devres_device(struct kunit *test, const char *name)
 {
-	struct device *dev = root_device_register(name);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	conf_defer(test, conf_release_tables, dev);
-	conf_defer(test, conf_root_unregister, dev);
-	return dev;
+	return conf_root_device(test, name, true);
 }
 
 /* The node of @compatible, put when the test ends. */
