@@ -26,30 +26,43 @@
 #include "opp.h"
 
 /**
+ * struct opp_config_token - what one dev_pm_opp_set_config() call applied
+ * @table: the configured table, referenced
+ * @applied: bit i set when step i was applied by this call
+ * @nr_genpd_devs: how many power domains named in the config are to be
+ *	attached once the other steps are applied; 0 for none
+ */
+struct opp_config_token {
+	struct opp_table *table;
+	unsigned long applied;
+	unsigned int nr_genpd_devs;
+};
+
+/* The steps of a configuration, in the order they are applied. */
+enum opp_config_step_id {
+	OPP_CONFIG_CLOCKS,
+	OPP_CONFIG_PROP_NAME,
+	OPP_CONFIG_SUPPORTED_HW,
+	OPP_CONFIG_REGULATOR_HELPER,
+	OPP_CONFIG_REGULATORS,
+	OPP_CONFIG_REQUIRED_DEVS,
+};
+
+/**
  * struct opp_config_step - one kind of setting
  * @name: what the setting is, for messages
  * @wanted: whether @config asks for this setting
- * @apply: applies it, or leaves the table's own setting of that kind (from
- *	another token) alone: *@applied says which; called with the table's
- *	dvfs_lock held
+ * @apply: applies it to the token's table, or leaves the table's own
+ *	setting of that kind (from another token) alone: *@applied says
+ *	which; called with the table's dvfs_lock held
  * @undo: undoes it; called with the table's dvfs_lock held
  */
 struct opp_config_step {
 	const char *name;
 	bool (*wanted)(const struct dev_pm_opp_config *config);
-	int (*apply)(struct opp_table *table, struct device *dev,
+	int (*apply)(struct opp_config_token *token, struct device *dev,
 		     const struct dev_pm_opp_config *config, bool *applied);
 	void (*undo)(struct opp_table *table);
-};
-
-/**
- * struct opp_config_token - what one dev_pm_opp_set_config() call applied
- * @table: the configured table, referenced
- * @applied: bit i set when step i was applied by this call
- */
-struct opp_config_token {
-	struct opp_table *table;
-	unsigned long applied;
 };
 
 static DEFINE_XARRAY_ALLOC1(opp_config_tokens);
@@ -59,10 +72,12 @@ static bool opp_wants_prop_name(const struct dev_pm_opp_config *config)
 	return config->prop_name;
 }
 
-static int opp_apply_prop_name(struct opp_table *table, struct device *dev,
+static int opp_apply_prop_name(struct opp_config_token *token,
+			       struct device *dev,
 			       const struct dev_pm_opp_config *config,
 			       bool *applied)
 {
+	struct opp_table *table = token->table;
 	const char *name = kstrdup_const(config->prop_name, GFP_KERNEL);
 
 	if (!name)
@@ -92,10 +107,12 @@ static bool opp_wants_supported_hw(const struct dev_pm_opp_config *config)
 	return config->supported_hw;
 }
 
-static int opp_apply_supported_hw(struct opp_table *table, struct device *dev,
+static int opp_apply_supported_hw(struct opp_config_token *token,
+				  struct device *dev,
 				  const struct dev_pm_opp_config *config,
 				  bool *applied)
 {
+	struct opp_table *table = token->table;
 	u32 *versions;
 
 	if (!config->supported_hw_count) {
@@ -145,10 +162,12 @@ static bool opp_wants_clocks(const struct dev_pm_opp_config *config)
 }
 
 /* Replaces the table's automatic clock, or nothing, with named clocks. */
-static int opp_apply_clocks(struct opp_table *table, struct device *dev,
+static int opp_apply_clocks(struct opp_config_token *token,
+			    struct device *dev,
 			    const struct dev_pm_opp_config *config,
 			    bool *applied)
 {
+	struct opp_table *table = token->table;
 	const struct opp_shape old = table->shape;
 	struct opp_shape shape;
 	unsigned int nr;
@@ -206,11 +225,13 @@ static bool opp_wants_regulator_helper(const struct dev_pm_opp_config *config)
 	return config->config_regulators;
 }
 
-static int opp_apply_regulator_helper(struct opp_table *table,
+static int opp_apply_regulator_helper(struct opp_config_token *token,
 				      struct device *dev,
 				      const struct dev_pm_opp_config *config,
 				      bool *applied)
 {
+	struct opp_table *table = token->table;
+
 	if (table->config_regulators || table->set_opp)
 		return 0;
 
@@ -258,10 +279,12 @@ struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
 	return data;
 }
 
-static int opp_apply_regulators(struct opp_table *table, struct device *dev,
+static int opp_apply_regulators(struct opp_config_token *token,
+				struct device *dev,
 				const struct dev_pm_opp_config *config,
 				bool *applied)
 {
+	struct opp_table *table = token->table;
 	unsigned int nr = opp_count_names(config->regulator_names);
 	const struct opp_shape old = table->shape;
 	struct dev_pm_set_opp_data *data;
@@ -337,16 +360,28 @@ static int opp_required_slots(struct opp_table *table, struct device *dev)
 	return nr ?: -EINVAL;
 }
 
+static void opp_table_take_required_devs(struct opp_table *table,
+					 struct device **devs, unsigned int nr,
+					 bool genpd_devs)
+{
+	table->required_devs = devs;
+	table->nr_required_devs = nr;
+	table->genpd_devs = genpd_devs;
+}
+
 /*
- * The devices whose performance state follows "required-opps": given, or
- * the virtual devices of power domains attached by name.
+ * The devices whose performance state follows "required-opps", when given.
+ * Power domains named instead are only counted here, into the token:
+ * opp_config_attach_genpds() attaches them once every step succeeded.
  */
-static int opp_apply_required_devs(struct opp_table *table, struct device *dev,
+static int opp_apply_required_devs(struct opp_config_token *token,
+				   struct device *dev,
 				   const struct dev_pm_opp_config *config,
 				   bool *applied)
 {
+	struct opp_table *table = token->table;
 	struct device **devs;
-	int nr, ret = 0;
+	int nr;
 
 	if (config->required_devs && config->genpd_names)
 		return -EINVAL;
@@ -356,26 +391,59 @@ static int opp_apply_required_devs(struct opp_table *table, struct device *dev,
 	nr = opp_required_slots(table, dev);
 	if (nr < 0)
 		return nr;
+	if (config->genpd_names) {
+		token->nr_genpd_devs = nr;
+		return 0;
+	}
 
+	devs = kmemdup(config->required_devs, array_size(nr, sizeof(*devs)),
+		       GFP_KERNEL);
+	if (!devs)
+		return -ENOMEM;
+	opp_table_take_required_devs(table, devs, nr, false);
+	*applied = true;
+	return 0;
+}
+
+/*
+ * The power domains that opp_apply_required_devs() counted, attached by
+ * name without the table's dvfs_lock: attaching takes genpd's list lock
+ * and, under it, the provider lock under which a domain's own OPP table is
+ * removed, which takes that table's locks. The table takes their virtual
+ * devices unless another token gave it devices meanwhile.
+ */
+static int opp_config_attach_genpds(struct opp_config_token *token,
+				    struct device *dev,
+				    const struct dev_pm_opp_config *config)
+{
+	struct opp_table *table = token->table;
+	unsigned int nr = token->nr_genpd_devs;
+	struct device **devs;
+	int ret;
+
+	if (!nr)
+		return 0;
 	devs = kcalloc(nr, sizeof(*devs), GFP_KERNEL);
 	if (!devs)
 		return -ENOMEM;
-
-	if (config->required_devs)
-		memcpy(devs, config->required_devs, array_size(nr, sizeof(*devs)));
-	else
-		ret = opp_attach_genpds(dev, config->genpd_names, devs, nr);
+	ret = opp_attach_genpds(dev, config->genpd_names, devs, nr);
 	if (ret) {
 		kfree(devs);
 		return ret;
 	}
 
-	if (config->virt_devs)
-		*config->virt_devs = devs;
-	table->required_devs = devs;
-	table->nr_required_devs = nr;
-	table->genpd_devs = !config->required_devs;
-	*applied = true;
+	scoped_guard(mutex, &table->dvfs_lock) {
+		if (!table->required_devs) {
+			opp_table_take_required_devs(table, devs, nr, true);
+			token->applied |= BIT(OPP_CONFIG_REQUIRED_DEVS);
+			__opp_table_plan_dvfs(table);
+			if (config->virt_devs)
+				*config->virt_devs = devs;
+			return 0;
+		}
+	}
+	opp_detach_genpds(devs, nr);
+	kfree(devs);
 	return 0;
 }
 
@@ -386,44 +454,42 @@ static void opp_undo_required_devs(struct opp_table *table)
 	else
 		opp_votes_drop_voter(table);
 	kfree(table->required_devs);
-	table->required_devs = NULL;
-	table->nr_required_devs = 0;
-	table->genpd_devs = false;
+	opp_table_take_required_devs(table, NULL, 0, false);
 }
 
 /* In this order: the regulators step needs to know about a helper. */
 static const struct opp_config_step opp_config_steps[] = {
-	{
+	[OPP_CONFIG_CLOCKS] = {
 		.name = "clocks",
 		.wanted = opp_wants_clocks,
 		.apply = opp_apply_clocks,
 		.undo = opp_undo_clocks,
 	},
-	{
+	[OPP_CONFIG_PROP_NAME] = {
 		.name = "property name",
 		.wanted = opp_wants_prop_name,
 		.apply = opp_apply_prop_name,
 		.undo = opp_undo_prop_name,
 	},
-	{
+	[OPP_CONFIG_SUPPORTED_HW] = {
 		.name = "supported hardware",
 		.wanted = opp_wants_supported_hw,
 		.apply = opp_apply_supported_hw,
 		.undo = opp_undo_supported_hw,
 	},
-	{
+	[OPP_CONFIG_REGULATOR_HELPER] = {
 		.name = "regulator callback",
 		.wanted = opp_wants_regulator_helper,
 		.apply = opp_apply_regulator_helper,
 		.undo = opp_undo_regulator_helper,
 	},
-	{
+	[OPP_CONFIG_REGULATORS] = {
 		.name = "regulators",
 		.wanted = opp_wants_regulators,
 		.apply = opp_apply_regulators,
 		.undo = opp_undo_regulators,
 	},
-	{
+	[OPP_CONFIG_REQUIRED_DEVS] = {
 		.name = "required devices",
 		.wanted = opp_wants_required_devs,
 		.apply = opp_apply_required_devs,
@@ -487,7 +553,7 @@ static int __opp_config_apply(struct opp_config_token *token,
 			continue;
 
 		applied = false;
-		ret = step->apply(table, dev, config, &applied);
+		ret = step->apply(token, dev, config, &applied);
 		if (ret) {
 			dev_dbg(dev, "cannot set the OPP %s: %d\n", step->name,
 				ret);
@@ -558,6 +624,8 @@ int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 
 	scoped_guard(mutex, &token->table->dvfs_lock)
 		ret = __opp_config_apply(token, dev, config);
+	if (!ret)
+		ret = opp_config_attach_genpds(token, dev, config);
 	if (!ret)
 		ret = xa_alloc(&opp_config_tokens, &id, token,
 			       XA_LIMIT(1, INT_MAX), GFP_KERNEL);

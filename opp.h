@@ -104,7 +104,10 @@
  * across clock, regulator, interconnect and power domain calls, so nothing
  * those frameworks call back into may take it. Each table's has its own
  * lockdep class, since a transition may reach another table's through a
- * power domain.
+ * power domain. Attaching power domains by name is the exception: genpd
+ * takes its list lock and then the provider lock under which a provider
+ * removes its own table (static_lock, then dvfs_lock), so config.c attaches
+ * them without any OPP lock and takes dvfs_lock again to install them.
  *
  * ``opp_table->debug_lock`` serialises the table's debugfs directory: its
  * creation and removal and the entries of its OPPs and devices; it is held
