@@ -87,13 +87,51 @@ void conf_clear_config_now(struct kunit *test, int token);
 void conf_keep_opp(struct kunit *test, struct dev_pm_opp *opp);
 struct opp_table *conf_table(struct kunit *test, struct device *dev);
 
+extern const u8 *conf_suite_dtbo;
+
+/*
+ * CONF_OVERLAY() - apply the overlay @name for one case, undone when it
+ * ends; nothing when the case's suite applied @name already.
+ */
 #define CONF_OVERLAY(test, name)					\
 	do {								\
 		struct kunit *__test = (test);				\
+		extern u8 __dtbo_##name##_begin[];			\
 									\
-		KUNIT_ASSERT_EQ(__test,					\
-				of_overlay_apply_kunit(__test, name), 0); \
+		if (conf_suite_dtbo != __dtbo_##name##_begin)		\
+			KUNIT_ASSERT_EQ(__test,				\
+					of_overlay_apply_kunit(__test, name), \
+					0);				\
 	} while (0)
+
+int conf_suite_overlay_apply(const u8 *begin, const u8 *end);
+void conf_suite_overlay_remove(void);
+
+/*
+ * CONF_SUITE_OVERLAY() - one overlay for every case of a suite
+ * @suite: the suite's prefix: defines @suite_suite_init() and
+ *	@suite_suite_exit() for its struct kunit_suite
+ * @name: the overlay, as for CONF_OVERLAY()
+ *
+ * For suites whose cases only read the overlay's nodes: each application
+ * costs about a second under KASAN (a sysfs file per property). The cases
+ * still undo what they did to the nodes' devices and tables, as each case
+ * of a per-case overlay does.
+ */
+#define CONF_SUITE_OVERLAY(suite, name)					\
+	static int suite##_suite_init(struct kunit_suite *s)		\
+	{								\
+		extern u8 __dtbo_##name##_begin[];			\
+		extern u8 __dtbo_##name##_end[];			\
+									\
+		return conf_suite_overlay_apply(__dtbo_##name##_begin,	\
+						__dtbo_##name##_end);	\
+	}								\
+									\
+	static void suite##_suite_exit(struct kunit_suite *s)		\
+	{								\
+		conf_suite_overlay_remove();				\
+	}
 
 /* A clock that takes any rate, found by clk_get(dev_id's device, con_id). */
 struct conf_clk {

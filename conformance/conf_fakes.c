@@ -189,6 +189,30 @@ struct device *conf_of_device(struct kunit *test, const char *name,
 	return dev;
 }
 
+/* The overlay a suite applied for all its cases (CONF_SUITE_OVERLAY()). */
+const u8 *conf_suite_dtbo;
+static int conf_suite_ovcs;
+
+int conf_suite_overlay_apply(const u8 *begin, const u8 *end)
+{
+	int ret;
+
+	ret = of_overlay_fdt_apply(begin, end - begin, &conf_suite_ovcs, NULL);
+	if (ret)
+		return ret;
+	conf_suite_dtbo = begin;
+	return 0;
+}
+
+void conf_suite_overlay_remove(void)
+{
+	int ret;
+
+	conf_suite_dtbo = NULL;
+	ret = of_overlay_remove(&conf_suite_ovcs);
+	WARN(ret, "conformance: suite overlay not removed: %d\n", ret);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(conf_of_remove, dev_pm_opp_of_remove_table,
 			    struct device *);
 

@@ -356,8 +356,12 @@ static struct kunit_case conf_genpd_cases[] = {
 	{}
 };
 
+CONF_SUITE_OVERLAY(conf_genpd, conf_genpd);
+
 static struct kunit_suite conf_genpd_suite = {
 	.name = "opp_conf_genpd",
+	.suite_init = conf_genpd_suite_init,
+	.suite_exit = conf_genpd_suite_exit,
 	.test_cases = conf_genpd_cases,
 };
 
@@ -492,8 +496,12 @@ static struct kunit_case conf_required_cases[] = {
 	{}
 };
 
+CONF_SUITE_OVERLAY(conf_required, conf_genpd);
+
 static struct kunit_suite conf_required_suite = {
 	.name = "opp_conf_required",
+	.suite_init = conf_required_suite_init,
+	.suite_exit = conf_required_suite_exit,
 	.test_cases = conf_required_cases,
 };
 

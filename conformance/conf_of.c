@@ -446,8 +446,12 @@ static struct kunit_case conf_of_cases[] = {
 	{}
 };
 
+CONF_SUITE_OVERLAY(conf_of, conf_of);
+
 static struct kunit_suite conf_of_suite = {
 	.name = "opp_conf_of",
+	.suite_init = conf_of_suite_init,
+	.suite_exit = conf_of_suite_exit,
 	.test_cases = conf_of_cases,
 };
 
@@ -583,8 +587,12 @@ static struct kunit_case conf_of_hw_cases[] = {
 	{}
 };
 
+CONF_SUITE_OVERLAY(conf_of_hw, conf_of);
+
 static struct kunit_suite conf_of_hw_suite = {
 	.name = "opp_conf_of_hw",
+	.suite_init = conf_of_hw_suite_init,
+	.suite_exit = conf_of_hw_suite_exit,
 	.test_cases = conf_of_hw_cases,
 };
 
@@ -672,8 +680,12 @@ static struct kunit_case conf_of_v1_cases[] = {
 	{}
 };
 
+CONF_SUITE_OVERLAY(conf_of_v1, conf_of);
+
 static struct kunit_suite conf_of_v1_suite = {
 	.name = "opp_conf_of_v1",
+	.suite_init = conf_of_v1_suite_init,
+	.suite_exit = conf_of_v1_suite_exit,
 	.test_cases = conf_of_v1_cases,
 };
 
@@ -802,8 +814,12 @@ static struct kunit_case conf_of_tables_cases[] = {
 	{}
 };
 
+CONF_SUITE_OVERLAY(conf_of_tables, conf_of);
+
 static struct kunit_suite conf_of_tables_suite = {
 	.name = "opp_conf_of_tables",
+	.suite_init = conf_of_tables_suite_init,
+	.suite_exit = conf_of_tables_suite_exit,
 	.test_cases = conf_of_tables_cases,
 };
 
