@@ -20,8 +20,12 @@ export OPP_CACHE
 # a build dir rebuilt from scratch, a tree that swaps cores (conformance) or a
 # fresh worktree (patches-test) gets the objects whose sources and flags it
 # has seen before. Headers grafted just before a build would be too new for
-# ccache's direct mode; their content is what counts.
+# ccache's direct mode; their content is what counts. Paths under
+# $OPP_CACHE are hashed relative to the build dir, so a tree and a build dir
+# side by side anywhere in it (patches-test's worktree) hit what the cached
+# tree built in a sibling build dir.
 export CCACHE_DIR=$OPP_CACHE/ccache
+export CCACHE_BASEDIR=$OPP_CACHE
 export CCACHE_MAXSIZE=${OPP_CCACHE_SIZE:-8G}
 export CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
 # A miss compiles once, without a separate preprocessor run: the key comes

@@ -6,33 +6,39 @@
 #      applies every patch;
 #   3. the tree must build after every patch (bisectable).
 #
-# Building a whole kernel per patch would cost a full build each (about
-# 3 min here). What a patch can break is what it touches, so:
-#   - the configuration is made once, by kunit.py, from the series' own
-#     drivers/opp/.kunitconfig at the last patch (the KUnit configuration,
-#     x86_64) and scripts/base-x86_64.config, and restored before each
-#     step (olddefconfig drops the KUnit option where its Kconfig does not
-#     exist yet, and gets it back later);
-#   - after the first patch, one full build (vmlinux, with every file that
-#     includes pm_opp.h compiled against the new header);
-#   - after each following patch, if it touches only drivers/opp/ and no
-#     Kconfig: "make drivers/opp/" (kbuild recompiles what changed there);
-#     if it touches a Kconfig, or anything outside drivers/opp/ and
-#     Documentation/: a full incremental "make" (the configuration may have
-#     changed objects elsewhere); Documentation/ only: nothing to compile;
-#   - after the last patch, a full incremental "make" in any case, so the
-#     final tree links.
-# Kernel builds run under the cache lock, in $OPP_CACHE/build-patches-x86_64.
-# The last line: "patches-test: N/N patches applied with git am, the tree
-# built after each", or "patches-test: FAIL: ..." saying where it stopped.
+# Building a whole kernel per patch would cost a full build each. What a
+# patch can break is what it touches, so:
+#   - the configuration is make check's: kunit.py makes it once, from the
+#     series' own drivers/opp/.kunitconfig at the last patch,
+#     scripts/debug.config and scripts/base-x86_64.config, and it is
+#     restored before each step (olddefconfig drops the KUnit option where
+#     its Kconfig does not exist yet, and gets it back later);
+#   - the last patch is built first, in full: its tree is the one make check
+#     builds, at the same paths relative to the build dir (the worktree is
+#     $OPP_CACHE/patches-am/linux-source-6.12, built in
+#     $OPP_CACHE/patches-am/build-kunit-x86_64, and lib.sh sets
+#     CCACHE_BASEDIR to $OPP_CACHE), with the same .config, so ccache has
+#     every object make check compiled;
+#   - then the patches from the first on, each an incremental build from
+#     the one before: the first a full "make" (from the last patch back to
+#     the first, anything may have changed); a later one, if it touches only
+#     drivers/opp/ and no Kconfig, "make drivers/opp/" (kbuild recompiles
+#     what changed there); if it touches a Kconfig, or anything outside
+#     drivers/opp/ and Documentation/, a full incremental "make" (the
+#     configuration may have changed objects elsewhere); Documentation/
+#     only: nothing to compile.
+# Kernel builds run under the cache lock. The last line: "patches-test: N/N
+# patches applied with git am, the tree built after each", or
+# "patches-test: FAIL: ..." saying where it stopped.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 BASE_REPO=$OPP_CACHE/patches-linux
 OUT=$(realpath -m "${OUT:-$OPP_CACHE/patches}")
-AM_TREE=$OPP_CACHE/patches-am
-BUILD=$OPP_CACHE/build-patches-x86_64
+AM_DIR=$OPP_CACHE/patches-am
+AM_TREE=$AM_DIR/linux-source-6.12
+BUILD=$AM_DIR/build-kunit-x86_64
 CONFIG=$OPP_CACHE/patches-kunit.config
 JOBS=${OPP_JOBS:-$(nproc)}
 
@@ -44,8 +50,10 @@ kmake() {
 
 fresh_tree() {
 	local start=$SECONDS
-	git -C "$BASE_REPO" worktree remove --force "$AM_TREE" 2>/dev/null || rm -rf "$AM_TREE"
+	git -C "$BASE_REPO" worktree remove --force "$AM_TREE" 2>/dev/null || true
+	rm -rf "$AM_DIR" "$OPP_CACHE/build-patches-x86_64"
 	git -C "$BASE_REPO" worktree prune
+	mkdir -p "$AM_DIR"
 	git -C "$BASE_REPO" worktree add -q --detach "$AM_TREE" opp-base
 	say "fresh tree $AM_TREE at the base commit ($((SECONDS - start)) s)"
 }
@@ -71,21 +79,21 @@ configure() {
 	(cd "$AM_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
 		--build_dir="$BUILD" --kunitconfig=drivers/opp \
+		--kunitconfig="$OPP_SCRIPTS/debug.config" \
 		--kunitconfig="$OPP_BASE_CONFIG" "${KUNIT_CC[@]}") >"$OPP_CACHE/patches-config.log" 2>&1 ||
 		die "kunit.py config failed: $(tail -n 20 "$OPP_CACHE/patches-config.log")"
 	cp "$BUILD/.config" "$CONFIG"
 }
 
-# build_step I: checks out commit I and builds what it can have broken.
+# build_step I PREV: checks out commit I and builds what it can have
+# broken, PREV being the index of the commit built last (-1: none).
 build_step() {
-	local i=$1 commit=${COMMITS[$1]} files what start=$SECONDS log
+	local i=$1 prev=$2 commit=${COMMITS[$1]} files what start=$SECONDS log
 	git -C "$AM_TREE" checkout -q --detach "$commit"
 	cp "$CONFIG" "$BUILD/.config"
 	kmake olddefconfig >/dev/null
 	files=$(git -C "$AM_TREE" diff --name-only "$commit~1" "$commit")
-	if ((i == 0)); then
-		what=full
-	elif ((i == ${#COMMITS[@]} - 1)); then
+	if ((prev != i - 1)); then
 		what=full
 	elif grep -qvE '^(drivers/opp/|Documentation/)' <<<"$files" ||
 		grep -qE '(^|/)Kconfig' <<<"$files"; then
@@ -110,19 +118,21 @@ build_step() {
 }
 
 main() {
-	local start=$SECONDS i built=0
+	local start=$SECONDS i built=0 last prev
 	bash "$OPP_SCRIPTS/patches.sh"
 	bash "$OPP_SCRIPTS/deps.sh"
 	lock_cache
 	fresh_tree
 	apply_series
 	configure
-	for i in "${!COMMITS[@]}"; do
-		if ! build_step "$i"; then
+	last=$((${#COMMITS[@]} - 1))
+	prev=-1
+	for i in "$last" $(seq 0 $((last - 1))); do
+		if ! build_step "$i" "$prev"; then
 			echo "FAIL patches-test: the tree does not build after patch $((i + 1)): $(git -C "$AM_TREE" log -1 --format=%s "${COMMITS[$i]}")"
 			break
 		fi
-		built=$((built + 1))
+		built=$((built + 1)) prev=$i
 	done
 	say "patches-test: $((SECONDS - start)) s"
 	if ((built != ${#COMMITS[@]})); then
