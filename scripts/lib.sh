@@ -37,9 +37,19 @@ export CCACHE_DEPEND=1
 OPP_BASE_CONFIG=$OPP_SCRIPTS/base-x86_64.config
 
 # kbuild_cc [CROSS_COMPILE]: sets KBUILD_CC to the make arguments that put
-# ccache in front of the target and host compilers.
+# ccache in front of the target compiler (but not of the assembler sources:
+# see ccache-cc) and of the host compiler.
+# The wrapper is run from the cache, at a path that does not change with
+# the clone (kbuild rebuilds every object whose command line changed).
 kbuild_cc() {
-	KBUILD_CC=("CC=ccache ${1:-}gcc" "HOSTCC=ccache gcc")
+	local cc=$OPP_CACHE/bin/ccache-cc
+	if ! cmp -s "$OPP_SCRIPTS/ccache-cc" "$cc"; then
+		mkdir -p "${cc%/*}"
+		cp "$OPP_SCRIPTS/ccache-cc" "$cc.$$"
+		chmod 755 "$cc.$$"
+		mv "$cc.$$" "$cc"
+	fi
+	KBUILD_CC=("CC=$cc ${1:-}gcc" "HOSTCC=ccache gcc")
 }
 
 # kunit_cc [CROSS_COMPILE]: the same, as kunit.py arguments, in KUNIT_CC.
