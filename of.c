@@ -1531,23 +1531,6 @@ static void opp_of_check_table_phandle(struct device *dev, int index)
 			 dev->of_node, index);
 }
 
-/* A device joining a shared table another device built uses its clock. */
-static void opp_of_check_shared_clock(struct device *dev, int index)
-{
-	struct opp_table *own __free(put_opp_table) = opp_table_find(dev);
-
-	if (!IS_ERR(own))
-		return;
-
-	struct device_node *np __free(device_node) =
-		opp_of_table_node(dev, index);
-	struct opp_table *shared __free(put_opp_table) =
-		np ? opp_table_find_shared(np) : NULL;
-
-	if (shared)
-		opp_table_warn_clock(shared, dev);
-}
-
 static int opp_of_add_table(struct device *dev, int index)
 {
 	struct opp_of_parser p = {};
@@ -1566,7 +1549,6 @@ static int opp_of_add_table(struct device *dev, int index)
 						"operating-points-v2", NULL) == 1)
 		index = 0;
 	opp_of_check_table_phandle(dev, index);
-	opp_of_check_shared_clock(dev, index);
 
 	table = opp_table_get_or_create(dev, index);
 	if (IS_ERR(table))

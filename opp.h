@@ -748,7 +748,6 @@ void opp_write_first_supply(struct dev_pm_opp *opp,
 /* The registry (registry.c) */
 struct opp_table *opp_table_lookup_rcu(const struct device *dev);
 struct opp_table *opp_table_find(struct device *dev);
-struct opp_table *opp_table_find_shared(struct device_node *np);
 struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 				    bool *linked);
 int opp_table_add_link(struct opp_table *table, struct device *dev,
@@ -812,7 +811,6 @@ int opp_table_find_icc_paths(struct device *dev, struct opp_table *table);
 int opp_table_get_paths(struct opp_table *table, struct device *dev);
 void __opp_table_plan_dvfs(struct opp_table *table);
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
-void opp_table_warn_clock(struct opp_table *table, struct device *dev);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
 			  struct dev_pm_opp * const *opps, unsigned int nr);
 void opp_enable_supplies(struct opp_table *table, struct device *dev);

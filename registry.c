@@ -115,26 +115,6 @@ static struct opp_table *__opp_table_find_shared(struct device_node *np)
 	return NULL;
 }
 
-/**
- * opp_table_find_shared() - the shared table built from a device tree node
- * @np: an "operating-points-v2" node
- *
- * Context: Process context; takes opp_tables_lock and may sleep.
- * Return: the table, with a reference the caller drops with
- * dev_pm_opp_put_opp_table(), or NULL when no device built a shared table
- * from @np.
- */
-struct opp_table *opp_table_find_shared(struct device_node *np)
-{
-	struct opp_table *table;
-
-	guard(mutex)(&opp_tables_lock);
-	table = __opp_table_find_shared(np);
-	if (table)
-		kref_get(&table->kref);
-	return table;
-}
-
 /* Caller holds opp_tables_lock. The table @dev should use, referenced. */
 static struct opp_table *__opp_table_choose(struct device *dev,
 					    struct opp_table *new,

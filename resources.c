@@ -314,41 +314,6 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 }
 
 /**
- * opp_table_warn_clock() - warn when a device joins a table on another clock
- * @table: a table that another device built, referenced by the caller
- * @dev: a device about to use it
- *
- * Devices that share a table share its clock, the one of the device that
- * built it: a table has one set of resources, which a transition through
- * any of its devices moves, and the devices an "opp-shared" table is
- * written for (the CPUs of a cluster) are on one clock. Some boards point
- * devices on different clocks at one table on purpose (Exynos bus
- * devfreq), so a device whose own clock is another one joins all the same,
- * with a warning that transitions move the table's clock, not its own. A
- * device without a clock, or one whose clock cannot be had yet, is not
- * checked; nor is a table whose clocks the platform configured.
- *
- * Context: Process context; takes the table's dvfs_lock and may sleep.
- */
-void opp_table_warn_clock(struct opp_table *table, struct device *dev)
-{
-	struct clk *clk = clk_get(dev, NULL);
-
-	if (IS_ERR(clk))
-		return;
-
-	scoped_guard(mutex, &table->dvfs_lock) {
-		if (table->nr_clk_handles && !table->clks_configured &&
-		    !clk_is_match(clk, table->clks[0]))
-			dev_warn(dev, "%pOF: shared OPP table runs on clock %pC, this device on %pC: transitions move %pC\n",
-				 table->np, table->clks[0], clk,
-				 table->clks[0]);
-	}
-
-	clk_put(clk);
-}
-
-/**
  * opp_check_regulators() - disable new OPPs the regulators cannot provide
  * @table: the table the OPPs are for, referenced by the caller
  * @dev: the device, for messages

@@ -729,6 +729,33 @@ static void conf_of_unshared_table_per_device(struct kunit *test)
 	KUNIT_EXPECT_PTR_NE(test, conf_table(test, a), conf_table(test, b));
 }
 
+/*
+ * Devices on different clocks may point at one shared table (Exynos bus
+ * devfreq): the second joins without a message, and a transition through
+ * it moves the table's clock, the one of the device that built it.
+ */
+static void conf_of_shared_table_on_two_clocks(struct kunit *test)
+{
+	struct conf_clk *ca, *cb;
+	struct conf_console *con;
+	struct device *a, *b;
+
+	CONF_OVERLAY(test, conf_of);
+	a = conf_of_device(test, "conf-sh-a", "conf,shared-a");
+	b = conf_of_device(test, "conf-sh-b", "conf,shared-b");
+	ca = conf_clk(test, NULL, "conf-sh-a", NULL, SH_F1, 0);
+	cb = conf_clk(test, NULL, "conf-sh-b", NULL, SH_F1, 1);
+	con = conf_console(test, b);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, a), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, b), 0);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(b, SH_F2), 0);
+	KUNIT_EXPECT_EQ(test, ca->rate, SH_F2);
+	KUNIT_EXPECT_EQ(test, cb->rate, SH_F1);
+	KUNIT_EXPECT_EQ(test, cb->sets, 0);
+}
+
 /* A table added twice needs two removals. */
 static void conf_of_add_twice_needs_two_removes(struct kunit *test)
 {
@@ -806,6 +833,7 @@ static struct kunit_case conf_of_tables_cases[] = {
 	KUNIT_CASE(conf_of_shared_table_is_one),
 	KUNIT_CASE(conf_of_shared_table_disable_seen_by_both),
 	KUNIT_CASE(conf_of_unshared_table_per_device),
+	KUNIT_CASE(conf_of_shared_table_on_two_clocks),
 	KUNIT_CASE(conf_of_add_twice_needs_two_removes),
 	KUNIT_CASE(conf_of_remove_table_keeps_added),
 	KUNIT_CASE(conf_of_indexed_table),
