@@ -40,7 +40,8 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
  * @steps: the steps to take, bit n for &enum opp_dvfs_step n: the table's
  *	plan, or only the clock for the same OPP at another rate
  * @down: scaling down (the new OPP sorts before the old one, or votes are
- *	dropped)
+ *	dropped); a move to the same OPP, as the first one after rate 0, or
+ *	to another rate of it, scales up
  * @rolling_back: the steps are being walked back
  *
  * Every member is set where a transition starts, so that nothing of it is
@@ -672,8 +673,7 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 		.dev = dev, .table = table, .from = from, .to = opp,
 		.from_rate = from_rate, .to_rate = rate,
 		.steps = __opp_plan_transition(table, dev, opp, full),
-		.down = from == opp ? rate < from_rate :
-				      opp_sorts_after(from, opp),
+		.down = opp_sorts_after(from, opp),
 		.rolling_back = false,
 	};
 	int ret;
@@ -698,19 +698,24 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 
 /*
  * Caller holds dvfs_lock. Moves the device to @opp, clock at @rate, unless
- * it runs there already with every vote in place.
+ * it runs there already with every vote in place. A @rate of 0 asks for
+ * @opp itself (dev_pm_opp_set_opp()): its own rate, or none at all when the
+ * device runs at @opp already, even with the clock between two OPPs after a
+ * dev_pm_opp_set_rate().
  */
 static int __opp_move(struct opp_table *table, struct device *dev,
 		      struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct dev_pm_opp *from = table->current_opp ?: opp;
-	unsigned long from_rate = table->current_opp ? table->current_rate :
-						       rate;
 	/* Before the first transition nothing is known to be set. */
 	bool full = from != opp || !table->enabled || table->unsure;
+	unsigned long from_rate;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
+	if (!rate)
+		rate = full ? opp_rates(opp)[0] : table->current_rate;
+	from_rate = table->current_opp ? table->current_rate : rate;
 	if (!full && from_rate == rate)
 		return 0;
 	if (full && __opp_required_pending(table, opp)) {
@@ -921,7 +926,9 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_rate);
  * @opp: an OPP of @dev's table the caller holds, or NULL to drop the
  *	device's votes
  *
- * As dev_pm_opp_set_rate() for the OPP's own rate.
+ * As dev_pm_opp_set_rate() for the OPP's own rate, except that a device
+ * that runs at @opp already is left as it is, with its clock where a
+ * dev_pm_opp_set_rate() between two OPPs put it.
  *
  * Context: Process context; takes the table's dvfs_lock and may sleep.
  * Return: as for dev_pm_opp_set_rate().
@@ -930,8 +937,11 @@ int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
-	if (IS_ERR(table))
+	if (IS_ERR(table)) {
+		if (!IS_ERR_OR_NULL(dev))
+			dev_err(dev, "no OPP table to set an OPP with\n");
 		return PTR_ERR(table);
+	}
 	if (IS_ERR(opp))
 		return -EINVAL;
 
@@ -939,8 +949,7 @@ int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 	if (!opp)
 		return __opp_disable(table, dev);
 
-	return __opp_transition(table, dev, dev_pm_opp_get(opp),
-				opp_rates(opp)[0]);
+	return __opp_transition(table, dev, dev_pm_opp_get(opp), 0);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_opp);
 

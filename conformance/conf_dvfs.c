@@ -72,6 +72,37 @@ static void conf_set_rate_first_sets_voltage_then_enables(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, fix->reg->on);
 }
 
+/*
+ * The first transition, to the OPP the clock runs under already but at a
+ * lower rate, goes in the rising order all the same: supply, then clock.
+ */
+static void conf_set_rate_first_within_opp_rises(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F2 - 500);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2 - 1000), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U2 },
+			{ CONF_EV_ON, 0, 0 },
+			{ CONF_EV_RATE, 0, SR_F2 - 1000 });
+}
+
+/*
+ * After rate 0, back to the same OPP at a lower rate: the supply comes
+ * back on before the clock moves, as for any move up.
+ */
+static void conf_set_rate_after_zero_same_opp_rises(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	fix->log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2 - 1000), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_ON, 0, 0 },
+			{ CONF_EV_RATE, 0, SR_F2 - 1000 });
+}
+
 /* Going up, the voltage is raised before the clock. */
 static void conf_set_rate_up_voltage_before_clock(struct kunit *test)
 {
@@ -165,12 +196,24 @@ static void conf_set_rate_after_zero_enables_again(struct kunit *test)
 	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_ON, 0, 0 });
 }
 
-/* A device without a table: -ENODEV. */
+/* A device without a table: -ENODEV, and one error naming the device. */
 static void conf_set_rate_without_table_is_enodev(struct kunit *test)
 {
 	struct device *dev = conf_device(test, "conf-sr-none");
+	struct conf_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), -ENODEV);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+}
+
+/* The same for dev_pm_opp_set_opp(). */
+static void conf_set_opp_without_table_is_enodev(struct kunit *test)
+{
+	struct device *dev = conf_device(test, "conf-sr-none");
+	struct conf_console *con = conf_console(test, dev);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(dev, NULL), -ENODEV);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
 }
 
 /* A supply that fails going up fails the transition before the clock. */
@@ -227,6 +270,55 @@ static void conf_set_opp_moves_to_opp(struct kunit *test)
 	CONF_EXPECT_LOG(test, fix->log,
 			{ CONF_EV_VOLT, 0, SR_U3 },
 			{ CONF_EV_RATE, 0, SR_F3 });
+}
+
+/*
+ * dev_pm_opp_set_opp() to the OPP the device runs at, after
+ * dev_pm_opp_set_rate() left its clock between two OPPs: nothing moves.
+ */
+static void conf_set_opp_current_keeps_rate(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2 - 1000);
+	struct dev_pm_opp *opp = conf_exact(test, fix->dev, SR_F2, true);
+
+	KUNIT_ASSERT_EQ(test, fix->clk->rate, SR_F2 - 1000);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	KUNIT_EXPECT_EQ(test, fix->log->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F2 - 1000);
+}
+
+/* dev_pm_opp_set_opp() to the OPP the device is at, at its rate: quiet. */
+static void conf_set_opp_current_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+	struct dev_pm_opp *opp = conf_exact(test, fix->dev, SR_F2, true);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
+}
+
+/*
+ * After rate 0, dev_pm_opp_set_opp() to the OPP the device was at: the
+ * supply comes back on (voltage and clock are where they were).
+ */
+static void conf_set_opp_after_zero_enables_supply(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+	struct dev_pm_opp *opp = conf_exact(test, fix->dev, SR_F2, true);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
+	fix->log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
+	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_ON, 0, 0 });
+}
+
+/* dev_pm_opp_set_opp(NULL) before any transition: 0, nothing touched. */
+static void conf_set_opp_null_before_any_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix(test, SR_F1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, NULL), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
 }
 
 /* dev_pm_opp_set_opp(NULL) is rate 0: the supply goes off. */
@@ -452,6 +544,8 @@ static void conf_set_rate_down_clock_before_level(struct kunit *test)
 
 static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_rate_first_sets_voltage_then_enables),
+	KUNIT_CASE(conf_set_rate_first_within_opp_rises),
+	KUNIT_CASE(conf_set_rate_after_zero_same_opp_rises),
 	KUNIT_CASE(conf_set_rate_up_voltage_before_clock),
 	KUNIT_CASE(conf_set_rate_down_clock_before_voltage),
 	KUNIT_CASE(conf_set_rate_above_max_is_erange),
@@ -462,10 +556,15 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_rate_zero_first_is_quiet),
 	KUNIT_CASE(conf_set_rate_after_zero_enables_again),
 	KUNIT_CASE(conf_set_rate_without_table_is_enodev),
+	KUNIT_CASE(conf_set_opp_without_table_is_enodev),
 	KUNIT_CASE(conf_set_rate_supply_error_keeps_clock),
 	KUNIT_CASE(conf_set_rate_clock_error_is_returned),
 	KUNIT_CASE(conf_set_rate_refused_enable_warns_once),
 	KUNIT_CASE(conf_set_opp_moves_to_opp),
+	KUNIT_CASE(conf_set_opp_current_keeps_rate),
+	KUNIT_CASE(conf_set_opp_current_is_quiet),
+	KUNIT_CASE(conf_set_opp_after_zero_enables_supply),
+	KUNIT_CASE(conf_set_opp_null_before_any_is_quiet),
 	KUNIT_CASE(conf_set_opp_null_disables_supply),
 	KUNIT_CASE(conf_sync_regulators_restores_voltage),
 	KUNIT_CASE(conf_sync_regulators_before_first_rate_is_quiet),
