@@ -187,6 +187,18 @@ unsigned int dev_pm_opp_get_level(struct dev_pm_opp *opp)
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_level);
 
+/* Whether the tables of every OPP @opp requires are loaded. */
+static bool opp_required_all_loaded(struct dev_pm_opp *opp)
+{
+	struct opp_required_state req;
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_required; i++)
+		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
+			return false;
+	return true;
+}
+
 /**
  * dev_pm_opp_get_required_pstate() - the performance state an OPP requires
  *	of one of its required tables
@@ -197,8 +209,10 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_level);
  *
  * Context: Any context, including atomic; takes no lock.
  * Return: the level of the required OPP, or 0 when @opp is invalid, disabled
- * or has no required OPP at @index, when the required table is not loaded
- * yet, or when it does not belong to a power domain.
+ * or has no required OPP at @index, when one of the tables it requires OPPs
+ * of is not loaded yet (any of them, not only the one at
+ * @index), or when the required OPP's table does not belong to a power
+ * domain.
  */
 unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
 					    unsigned int index)
@@ -212,8 +226,9 @@ unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
 		return 0;
 	}
 
-	/* Its table may not be loaded yet. */
-	if (!opp_required_resolve(opp_required_nps(opp)[index], &req))
+	/* Until every table it requires is loaded, none counts. */
+	if (!opp_required_all_loaded(opp) ||
+	    !opp_required_resolve(opp_required_nps(opp)[index], &req))
 		return 0;
 	if (!req.genpd) {
 		pr_err("%pOF: required OPP is not a power domain state\n",
@@ -253,8 +268,8 @@ static int opp_required_index(struct dev_pm_opp *opp, struct opp_table *dst)
  * dev_pm_opp_put(), or an error pointer:
  *
  * * -EINVAL - an argument is NULL, or @src_opp requires nothing
+ * * -EBUSY - a table @src_opp requires OPPs of is not loaded yet, whichever
  * * -ENODEV - @src_opp requires nothing of @dst_table
- * * -EBUSY - @dst_table is not loaded yet
  */
 struct dev_pm_opp *dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
 						 struct opp_table *dst_table,
@@ -266,6 +281,8 @@ struct dev_pm_opp *dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
 	if (!src_table || !dst_table || IS_ERR_OR_NULL(src_opp) ||
 	    !src_opp->nr_required)
 		return ERR_PTR(-EINVAL);
+	if (!opp_required_all_loaded(src_opp))
+		return ERR_PTR(-EBUSY);
 
 	i = opp_required_index(src_opp, dst_table);
 	if (i < 0) {
@@ -309,7 +326,8 @@ static struct dev_pm_opp *opp_table_get_level_rcu(struct opp_table *table,
  * Context: Any context; takes no lock.
  * Return: the level in @dst_table; @pstate itself when @src_table is NULL or
  * requires nothing; -EINVAL when a table is not a power domain's, or nothing
- * maps @pstate; -EBUSY when @dst_table is not loaded yet.
+ * maps @pstate; -EBUSY while a table @src_table requires OPPs of is not
+ * loaded yet, @dst_table or another.
  */
 int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
 				       struct opp_table *dst_table,
@@ -326,6 +344,9 @@ int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
 		pr_err("performance states only translate between power domains\n");
 		return -EINVAL;
 	}
+	/* Until every table it requires is loaded, none translates. */
+	if (READ_ONCE(src_table->required_pending))
+		return -EBUSY;
 
 	scoped_guard(rcu)
 		src = opp_table_get_level_rcu(src_table, pstate);

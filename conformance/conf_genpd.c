@@ -333,6 +333,27 @@ static void conf_genpd_xlate_pstate_without_required(struct kunit *test)
 			7);
 }
 
+/*
+ * A consumer whose OPPs require OPPs of two tables, the domain's loaded and
+ * a plain one not yet: until both are there no required state counts, the
+ * domain's included, and translating to the domain's table is -EBUSY. (Not
+ * loading the plain table afterwards: Linux 6.12 then frees a table still
+ * in use when the tables go.)
+ */
+static void conf_genpd_one_of_two_required_missing(struct kunit *test)
+{
+	struct conf_genpd *g = gp_domain(test, NULL);
+	struct device *dev = conf_of_device(test, GP_NAME, "conf,two-req");
+	struct dev_pm_opp *opp, *dom;
+
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	opp = conf_exact(test, dev, CONS_F2, true);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_required_pstate(opp, 0), 0);
+	dom = dev_pm_opp_xlate_required_opp(conf_table(test, dev),
+					    conf_table(test, &g->pd.dev), opp);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dom), -EBUSY);
+}
+
 static struct kunit_case conf_genpd_cases[] = {
 	KUNIT_CASE(conf_genpd_provider_gets_table),
 	KUNIT_CASE(conf_genpd_single_domain_level_inherited),
@@ -353,6 +374,7 @@ static struct kunit_case conf_genpd_cases[] = {
 	KUNIT_CASE(conf_genpd_of_required_pstate_without_property),
 	KUNIT_CASE(conf_genpd_xlate_pstate_maps_levels),
 	KUNIT_CASE(conf_genpd_xlate_pstate_without_required),
+	KUNIT_CASE(conf_genpd_one_of_two_required_missing),
 	{}
 };
 
