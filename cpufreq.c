@@ -81,11 +81,8 @@ int dev_pm_opp_init_cpufreq_table(struct device *dev,
 			return -ENODATA;
 		freqs = __opp_table_to_cpufreq(opp_table);
 	}
-	if (IS_ERR(freqs)) {
-		dev_err(dev, "no cpufreq table from its OPPs: %ld\n",
-			PTR_ERR(freqs));
+	if (IS_ERR(freqs))
 		return PTR_ERR(freqs);
-	}
 
 	*table = freqs;
 	return 0;

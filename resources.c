@@ -472,7 +472,8 @@ int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
  *	be had
  *
  * Paths are only looked for when the first OPP of the device's table node
- * has "opp-peak-kBps". A table keeps the first paths it is given.
+ * has "opp-peak-kBps"; a table node without an available OPP is reported
+ * and has none. A table keeps the first paths it is given.
  *
  * Context: Process context; takes @table's static_lock and may sleep.
  * Return: 0; -EINVAL when "interconnects" is malformed; -EPROBE_DEFER or
@@ -482,11 +483,17 @@ int opp_table_find_icc_paths(struct device *dev, struct opp_table *table)
 {
 	struct device_node *np __free(device_node) =
 		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	struct device_node *first __free(device_node) =
+		np ? of_get_next_available_child(np, NULL) : NULL;
 	struct icc_path **paths;
 	int nr;
 
 	if (!np)
 		return 0;
+	if (!first) {
+		dev_err(dev, "%pOF: no OPP to read bandwidths from\n", np);
+		return 0;
+	}
 
 	nr = opp_of_count_paths(dev, np);
 	if (nr <= 0)

@@ -18,7 +18,8 @@
 /*
  * What a new table takes from the device tree: the legacy binding's
  * properties on the device node, whether the device provides a power
- * domain, and the "operating-points-v2" table node with its sharing.
+ * domain, and the "operating-points-v2" table node with its sharing. A
+ * table node without an available OPP is warned about once, here.
  */
 static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 			      int index)
@@ -36,9 +37,16 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 	table->is_genpd = of_property_present(np, "#power-domain-cells");
 
 	table->np = of_parse_phandle(np, "operating-points-v2", index);
-	if (table->np)
-		table->sharing = of_property_read_bool(table->np, "opp-shared") ?
-				 OPP_SHARING_SHARED : OPP_SHARING_EXCLUSIVE;
+	if (!table->np)
+		return;
+	table->sharing = of_property_read_bool(table->np, "opp-shared") ?
+			 OPP_SHARING_SHARED : OPP_SHARING_EXCLUSIVE;
+
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(table->np, NULL);
+
+	if (!first)
+		dev_warn(dev, "%pOF: OPP table is empty\n", table->np);
 }
 
 static struct opp_table *opp_table_alloc(struct device *dev, int index)

@@ -368,28 +368,30 @@ static void conf_cpufreq_table_skips_disabled(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t[2].frequency, CPUFREQ_TABLE_END);
 }
 
-/* No table: -ENODEV. */
+/* No table: -ENODEV, nothing logged. */
 static void conf_cpufreq_table_without_table_is_enodev(struct kunit *test)
 {
+	struct device *dev = conf_device(test, CF_NAME);
+	struct conf_console *con = conf_console(test, dev);
 	struct cpufreq_frequency_table *t = NULL;
 
-	KUNIT_EXPECT_EQ(test,
-			dev_pm_opp_init_cpufreq_table(conf_device(test, CF_NAME),
-						      &t),
-			-ENODEV);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_init_cpufreq_table(dev, &t), -ENODEV);
 	KUNIT_EXPECT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
 }
 
-/* A table whose OPPs are all disabled: -ENODATA. */
+/* A table whose OPPs are all disabled: -ENODATA, nothing logged. */
 static void conf_cpufreq_table_all_disabled_is_enodata(struct kunit *test)
 {
 	struct device *dev = conf_device(test, CF_NAME);
+	struct conf_console *con = conf_console(test, dev);
 	struct cpufreq_frequency_table *t = NULL;
 
 	conf_add(test, dev, CF_F1, CP_U1);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, CF_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_init_cpufreq_table(dev, &t), -ENODATA);
 	KUNIT_EXPECT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
 }
 
 static struct kunit_case conf_cpufreq_cases[] = {

@@ -311,11 +311,31 @@ static void conf_of_no_supported_opp_is_enoent(struct kunit *test)
 			-ENOENT);
 }
 
-/* A table node with no OPP nodes: -ENOENT. */
+/*
+ * A table node with no OPP nodes: -ENOENT, with a warning that the table is
+ * empty, an error that it has no OPP to read bandwidths from, and an error
+ * that no OPP could be added.
+ */
 static void conf_of_empty_table_is_enoent(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, of_dev(test, "conf,empty")),
-			-ENOENT);
+	struct device *dev = of_dev(test, "conf,empty");
+	struct conf_console *con = conf_console(test, dev);
+
+	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), -ENOENT);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 3);
+}
+
+/*
+ * dev_pm_opp_of_has_required_opp() of a device whose table node has no OPP
+ * node: false, with a warning that the table is empty.
+ */
+static void conf_of_has_required_opp_of_empty_table(struct kunit *test)
+{
+	struct device *dev = of_dev(test, "conf,empty");
+	struct conf_console *con = conf_console(test, dev);
+
+	KUNIT_EXPECT_FALSE(test, dev_pm_opp_of_has_required_opp(dev));
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
 }
 
 /* Two opp-hz values for a table with one clock: -EINVAL. */
@@ -434,6 +454,7 @@ static struct kunit_case conf_of_cases[] = {
 	KUNIT_CASE(conf_of_node_without_key_is_enodev),
 	KUNIT_CASE(conf_of_no_supported_opp_is_enoent),
 	KUNIT_CASE(conf_of_empty_table_is_enoent),
+	KUNIT_CASE(conf_of_has_required_opp_of_empty_table),
 	KUNIT_CASE(conf_of_opp_hz_count_mismatch_is_einval),
 	KUNIT_CASE(conf_of_no_table_property_is_enodev),
 	KUNIT_CASE(conf_of_device_without_node_is_enodev),

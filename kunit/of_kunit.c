@@ -889,10 +889,13 @@ static const struct opp_of_bad_case opp_of_bad_cases[] = {
 	{ "dup", FAILS(-EEXIST) },
 	{ "unsorted-dup", FAILS(-EEXIST) },
 	{ "dup-level", FAILS(-EEXIST) },
-	/* nothing to load */
-	{ "empty", FAILS(-ENOENT) },
-	{ "disabled", FAILS(-ENOENT) },
-	{ "disabled-all", FAILS(-ENOENT) },
+	/*
+	 * nothing to load: "Empty OPP table" (a warning), "OPP table empty"
+	 * (_bandwidth_supported()), "no supported OPPs"
+	 */
+	{ "empty", .err = -ENOENT, .errors = 2, .warnings = 1 },
+	{ "disabled", .err = -ENOENT, .errors = 2, .warnings = 1 },
+	{ "disabled-all", .err = -ENOENT, .errors = 2, .warnings = 1 },
 	{ "none", .err = -ENODEV },		/* v1 path, silent */
 	/*
 	 * required-opps: the required table is not loaded, linking waits.
