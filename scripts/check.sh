@@ -59,39 +59,42 @@ write_debug_config() {
 	mv "$DEBUG_CONFIG.tmp" "$DEBUG_CONFIG"
 }
 
+# kunit.py's arguments: KUNIT_COMMON for both of its commands, then those
+# of "build" (KUNIT_BUILD) and of "exec" (KUNIT_EXEC).
 kunit_args() {
-	local cross=
+	local cross='' arg
 	((${#CROSS[@]} == 0)) || cross=aarch64-linux-gnu-
 	kunit_cc "$cross"
-	KUNIT_ARGS=(
-		run --arch="$OPP_ARCH"
+	KUNIT_COMMON=(
+		--arch="$OPP_ARCH"
 		--build_dir="$OPP_BUILD"
 		--kunitconfig="$OPP_TREE/drivers/opp"
 		--kunitconfig="$DEBUG_CONFIG"
-		"${KUNIT_CC[@]}"
-		--jobs="${OPP_JOBS:-$(nproc)}"
-		--timeout="${OPP_KUNIT_TIMEOUT:-600}"
 		--qemu_args="-smp 2 -accel tcg"
+	)
+	[[ -z $BASE_CONFIG ]] || KUNIT_COMMON+=(--kunitconfig="$BASE_CONFIG")
+	[[ -z $cross ]] || KUNIT_COMMON+=(--cross_compile="$cross")
+	KUNIT_BUILD=("${KUNIT_CC[@]}" --jobs="${OPP_JOBS:-$(nproc)}")
+	KUNIT_EXEC=(
+		--timeout="${OPP_KUNIT_TIMEOUT:-600}"
 		--kernel_args=preempt=full
 	)
-	local arg
-	[[ -z $BASE_CONFIG ]] || KUNIT_ARGS+=(--kunitconfig="$BASE_CONFIG")
 	# More kernel arguments, space-separated (make fuzz sets its module's).
 	for arg in ${OPP_KERNEL_ARGS:-}; do
-		KUNIT_ARGS+=(--kernel_args="$arg")
+		KUNIT_EXEC+=(--kernel_args="$arg")
 	done
-	[[ -z $cross ]] || KUNIT_ARGS+=(--cross_compile="$cross")
-	[[ ${OPP_RAW:-0} == 1 ]] && KUNIT_ARGS+=(--raw_output=all)
-	[[ -n ${SUITE:-} ]] && KUNIT_ARGS+=("$SUITE")
+	[[ ${OPP_RAW:-0} == 1 ]] && KUNIT_EXEC+=(--raw_output=all)
+	[[ -n ${SUITE:-} ]] && KUNIT_EXEC+=("$SUITE")
 	return 0
 }
 
-# kunit.py runs make in the tree: keep our own make's flags out of it.
-run_kunit() {
-	rm -f "$OPP_BUILD/test.log" "$KERNEL_LOG"
-	say "in $OPP_TREE: python3 tools/testing/kunit/kunit.py$(printf ' %q' "${KUNIT_ARGS[@]}")"
+# kunit.py COMMAND ARGS... in the tree, its output added to $KUNIT_OUT;
+# our own make's flags are kept out of the make it runs.
+kunit() {
+	say "in $OPP_TREE: python3 tools/testing/kunit/kunit.py$(printf ' %q' "$@")"
 	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		python3 tools/testing/kunit/kunit.py "${KUNIT_ARGS[@]}") 2>&1 | tee "$KUNIT_OUT"
+		python3 tools/testing/kunit/kunit.py "$@") 2>&1 | tee -a "$KUNIT_OUT"
+	return "${PIPESTATUS[0]}"
 }
 
 # In-tree users of the OPP API compiled, unchanged, against the grafted
@@ -121,31 +124,44 @@ compile_users() {
 }
 
 # Where the time of this run went: set-up (packages, extraction, graft),
-# kunit.py's configure, build and QEMU phases, then each suite's seconds in
-# QEMU, longest first.
+# kunit.py's configure and build, the run in QEMU, then each suite's
+# seconds in QEMU, longest first.
 print_phases() {
-	local elapsed
-	elapsed=$(sed -n 's/^\[[0-9:]*\] Elapsed time: //p' "$KUNIT_OUT" | tail -n 1)
-	say "phases: set-up ${SETUP_S} s; kunit.py ${elapsed:-did not finish}"
+	local times
+	times=$(sed -n 's/^\[[0-9:]*\] Elapsed time: \([0-9.]*\)s$/\1/p' "$KUNIT_OUT" |
+		tr '\n' ' ')
+	read -r BUILD_S EXEC_S <<<"$times"
+	say "phases: set-up ${SETUP_S} s; configure and build ${BUILD_S:-?} s; QEMU ${EXEC_S:-did not run} s"
 	[[ -s $KUNIT_OUT ]] || return 0
 	say "seconds in QEMU per suite:"
 	awk -f "$OPP_SCRIPTS/suite-times.awk" "$KUNIT_OUT" | sed 's/^/   /'
 }
 
+# The build dir is this run's from start to end; the cache (the tree, every
+# build) only until its kernel is built: while it boots, other runs may
+# graft and build elsewhere (CI overlaps make fuzz's boot with make race's
+# build).
 main() {
 	local rc=0 start=$SECONDS
 	setup_arch
 	bash "$OPP_SCRIPTS/deps.sh" "${DEPS[@]}"
+	lock_build_dir "$OPP_BUILD"
 	lock_cache
 	bash "$OPP_SCRIPTS/tree.sh"
 	write_debug_config
 	SETUP_S=$((SECONDS - start))
 	kunit_args
-	run_kunit || rc=$?
+	rm -f "$OPP_BUILD/test.log" "$KERNEL_LOG" "$KUNIT_OUT"
+	if kunit build "${KUNIT_COMMON[@]}" "${KUNIT_BUILD[@]}"; then
+		[[ -z ${SUITE:-} ]] && compile_users
+		unlock_cache
+		kunit exec "${KUNIT_COMMON[@]}" "${KUNIT_EXEC[@]}" || rc=$?
+	else
+		rc=1
+	fi
 	[[ -f $OPP_BUILD/test.log ]] && cp "$OPP_BUILD/test.log" "$KERNEL_LOG"
 	say "kunit.py exited $rc after $((SECONDS - start)) s"
 	[[ -f $KERNEL_LOG ]] && say "kernel log: $KERNEL_LOG"
-	[[ -z ${SUITE:-} ]] && compile_users
 	print_phases
 	bash "$OPP_SCRIPTS/verdict.sh" "$KERNEL_LOG" "$KUNIT_OUT"
 }

@@ -44,7 +44,13 @@ main() {
 			"${missing[*]}" >&2
 		exit 1
 	fi
-	install "${missing[@]}"
+	# Steps that CI runs side by side may install at once: one at a time,
+	# each installing what is still missing once it has its turn.
+	mkdir -p "$OPP_CACHE"
+	exec 7>"$OPP_CACHE/.deps.lock"
+	flock 7
+	mapfile -t missing < <(missing_packages)
+	((${#missing[@]} == 0)) || install "${missing[@]}"
 }
 
 main "$@"

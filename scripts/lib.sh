@@ -75,7 +75,9 @@ lock_inherited() {
 	return 1
 }
 
-# One run at a time per cache: kunit.py and kbuild share the tree and build dir.
+# One run at a time per cache: kunit.py and kbuild share the tree and build
+# dirs. A run that took the lock itself may let it go before it ends
+# (unlock_cache); one whose caller holds it keeps it.
 lock_cache() {
 	[[ -n ${OPP_LOCKED:-} ]] && return 0
 	if lock_inherited; then
@@ -89,4 +91,26 @@ lock_cache() {
 		flock 9
 	fi
 	export OPP_LOCKED=1
+	OPP_LOCK_OWNER=1
+}
+
+# Lets other runs have the tree and their own build dirs, once this run only
+# boots what it built (make check and make fuzz while QEMU runs).
+unlock_cache() {
+	[[ -n ${OPP_LOCK_OWNER:-} ]] || return 0
+	flock -u 9
+	exec 9>&-
+	unset OPP_LOCKED OPP_LOCK_OWNER
+}
+
+# lock_build_dir DIR: one run at a time in DIR, for its whole length (the
+# kernel it boots and the test.log kunit.py writes there are DIR's). Taken
+# before the cache lock, never while holding it.
+lock_build_dir() {
+	mkdir -p "$OPP_CACHE"
+	exec 8>"$1.lock"
+	if ! flock -n 8; then
+		say "waiting for another run in $1"
+		flock 8
+	fi
 }

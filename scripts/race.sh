@@ -36,31 +36,45 @@ opp_symbols() {
 	} | sort -u >"$RACE_SYMS"
 }
 
+# kunit.py COMMAND ARGS... in the tree, its output added to $RACE_OUT.
+kunit() {
+	say "in $OPP_TREE: python3 tools/testing/kunit/kunit.py$(printf ' %q' "$@")"
+	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		python3 tools/testing/kunit/kunit.py "$@") >>"$RACE_OUT" 2>&1
+}
+
+# As make check: the build dir is this run's throughout, the cache only
+# until the kernel is built (and the symbols of the core are listed).
 main() {
 	local rc=0 start=$SECONDS
 	kunit_cc
-	local args=(
-		run --arch=x86_64
+	local common=(
+		--arch=x86_64
 		--build_dir="$RACE_BUILD"
 		--kunitconfig="$OPP_TREE/drivers/opp"
 		--kunitconfig="$OPP_BASE_CONFIG"
 		--kunitconfig="$OPP_SCRIPTS/race.config"
-		"${KUNIT_CC[@]}"
-		--jobs="${OPP_JOBS:-$(nproc)}"
-		--timeout="${OPP_KUNIT_TIMEOUT:-900}"
 		--qemu_args="-smp 2 -accel tcg"
+	)
+	local exec_args=(
+		--timeout="${OPP_KUNIT_TIMEOUT:-900}"
 		--kernel_args=preempt=full
 		--kernel_args="opp_kunit.stress_ms=${OPP_RACE_MS:-60000}"
 		--raw_output=all
 		"${SUITE:-$RACE_GLOB}"
 	)
 	bash "$OPP_SCRIPTS/deps.sh"
+	lock_build_dir "$RACE_BUILD"
 	lock_cache
 	bash "$OPP_SCRIPTS/tree.sh"
-	rm -f "$RACE_BUILD/test.log" "$RACE_LOG" "$RACE_JUDGED"
-	say "in $OPP_TREE: python3 tools/testing/kunit/kunit.py$(printf ' %q' "${args[@]}")"
-	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		python3 tools/testing/kunit/kunit.py "${args[@]}") >"$RACE_OUT" 2>&1 || rc=$?
+	rm -f "$RACE_BUILD/test.log" "$RACE_LOG" "$RACE_JUDGED" "$RACE_OUT"
+	if kunit build "${common[@]}" "${KUNIT_CC[@]}" --jobs="${OPP_JOBS:-$(nproc)}"; then
+		opp_symbols
+		unlock_cache
+		kunit exec "${common[@]}" "${exec_args[@]}" || rc=$?
+	else
+		rc=$?
+	fi
 	[[ -f $RACE_BUILD/test.log ]] && cp "$RACE_BUILD/test.log" "$RACE_LOG"
 	say "kunit.py exited $rc after $((SECONDS - start)) s (its output: $RACE_OUT)"
 	if [[ ! -s $RACE_LOG ]]; then
@@ -68,7 +82,6 @@ main() {
 		exec bash "$OPP_SCRIPTS/verdict.sh" "$RACE_LOG" "$RACE_OUT"
 	fi
 	say "kernel log: $RACE_LOG"
-	opp_symbols
 	awk -v syms="$RACE_SYMS" -v out="$RACE_JUDGED" \
 		-f "$OPP_SCRIPTS/kcsan-filter.awk" "$RACE_LOG"
 	bash "$OPP_SCRIPTS/verdict.sh" "$RACE_JUDGED" "$RACE_OUT"
