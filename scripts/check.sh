@@ -139,8 +139,7 @@ print_phases() {
 
 # The build dir is this run's from start to end; the cache (the tree, every
 # build) only until its kernel is built: while it boots, other runs may
-# graft and build elsewhere (CI overlaps make fuzz's boot with make race's
-# build).
+# graft and build in their own build dirs.
 main() {
 	local rc=0 start=$SECONDS
 	setup_arch
