@@ -140,6 +140,7 @@ struct conf_clk {
 	struct conf_log *log;
 	unsigned int id;
 	unsigned int sets;
+	int fail;		/* set_rate fails with this */
 };
 
 struct conf_clk *conf_clk(struct kunit *test, struct conf_log *log,
@@ -204,11 +205,20 @@ struct conf_icc {
 struct conf_icc *conf_icc(struct kunit *test, struct conf_log *log,
 			  const char *compatible);
 
-/* Messages naming a device, at KERN_WARNING or more urgent, as printed. */
+/*
+ * Messages naming a device (any message, for a NULL device), at KERN_WARNING
+ * or more urgent, as printed. A WARN's report, from its "cut here" line to
+ * its "end trace" line, counts as one message of level CONF_CON_SPLAT.
+ */
 struct conf_console;
+
+#define CONF_CON_SPLAT		(LOGLEVEL_WARNING + 1)
 
 struct conf_console *conf_console(struct kunit *test, struct device *dev);
 unsigned int conf_console_count(struct conf_console *con);
+unsigned int conf_console_count_level(struct conf_console *con, int level);
+/* Where WARN number @i stopped: its function, or "BUG <file:line>". */
+const char *conf_console_splat(struct conf_console *con, unsigned int i);
 const char *conf_console_line(struct conf_console *con, unsigned int i);
 void conf_console_reset(struct conf_console *con);
 
@@ -233,5 +243,16 @@ bool conf_debugfs_exists(struct kunit *test, const char *path);
 
 void conf_expect_debugfs(struct kunit *test, const char *path,
 			 const char *text);
+
+/*
+ * Calls @emit for each entry under /sys/kernel/debug/@dir, depth first and
+ * by name: a file's text, "<dir>" for a directory, "<link>" for a link.
+ * Returns 0, or -errno when @dir cannot be opened.
+ */
+typedef void (*conf_debugfs_emit_t)(void *priv, const char *path,
+				     const char *text);
+
+int conf_debugfs_walk(struct kunit *test, const char *dir,
+		      conf_debugfs_emit_t emit, void *priv);
 
 #endif /* __OPP_CONF_H__ */

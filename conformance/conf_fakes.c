@@ -23,6 +23,7 @@
 #include <linux/pm_opp.h>
 #include <linux/regulator/consumer.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -328,8 +329,10 @@ static int conf_clk_set(struct clk_hw *hw, unsigned long rate,
 {
 	struct conf_clk *clk = to_conf_clk(hw);
 
-	clk->rate = rate;
 	clk->sets++;
+	if (clk->fail)
+		return clk->fail;
+	clk->rate = rate;
 	conf_log_add(clk->log, CONF_EV_RATE, clk->id, rate);
 	return 0;
 }
@@ -712,14 +715,77 @@ struct conf_icc *conf_icc(struct kunit *test, struct conf_log *log,
 
 #define CONF_CON_LINES		4
 #define CONF_CON_LEN		200
+#define CONF_CON_WHERE		64
 
 struct conf_console {
 	struct console con;
 	spinlock_t lock;	/* the fields below, against the writer */
 	char needle[48];
+	bool in_splat;
 	unsigned int nr;
+	unsigned int per_level[CONF_CON_SPLAT + 1];
 	char line[CONF_CON_LINES][CONF_CON_LEN];
+	char splat[CONF_CON_LINES][CONF_CON_WHERE];
 };
+
+/* A WARN's report: from this line ... */
+#define CONF_CUT_HERE		"------------[ cut here ]------------"
+/* ... to the line that has this. */
+#define CONF_END_TRACE		"---[ end trace"
+
+/*
+ * Where a WARN or BUG report says it stopped: "WARNING: ... at <file:line>
+ * <function>+<offset>/<size>" gives "<function>", "kernel BUG at
+ * <file:line>!" gives "BUG <file:line>" (the offsets differ between builds).
+ */
+static void conf_console_splat_where(char *where, const char *text,
+				     unsigned int len)
+{
+	const char *at = strnstr(text, " at ", len), *end;
+
+	if (!at || (strncmp(text, "WARNING:", 8) && strncmp(text, "kernel BUG", 10)))
+		return;
+	at += 4;
+	if (text[0] == 'k') {
+		end = memchr(at, '!', text + len - at) ?: text + len;
+		snprintf(where, CONF_CON_WHERE, "BUG %.*s", (int)(end - at), at);
+		return;
+	}
+	at = memchr(at, ' ', text + len - at);
+	if (!at)
+		return;
+	at++;
+	end = memchr(at, '+', text + len - at) ?: text + len;
+	snprintf(where, CONF_CON_WHERE, "%.*s", (int)(end - at), at);
+}
+
+/*
+ * Counts the line of @level, @text of @len bytes, if it names the device;
+ * a console for every device counts a WARN's report once, as
+ * CONF_CON_SPLAT.
+ */
+static void conf_console_add(struct conf_console *con, int level,
+			     const char *text, unsigned int len)
+{
+	unsigned int splat = con->per_level[CONF_CON_SPLAT] - 1;
+
+	if (con->in_splat) {
+		con->in_splat = !strnstr(text, CONF_END_TRACE, len);
+		if (splat < CONF_CON_LINES && !con->splat[splat][0])
+			conf_console_splat_where(con->splat[splat], text, len);
+		return;
+	}
+	if (!con->needle[0] && strnstr(text, CONF_CUT_HERE, len)) {
+		con->in_splat = true;
+		level = CONF_CON_SPLAT;
+	} else if (!strnstr(text, con->needle, len)) {
+		return;
+	}
+	if (con->nr < CONF_CON_LINES)
+		strscpy(con->line[con->nr], text, len + 1);
+	con->nr++;
+	con->per_level[level]++;
+}
 
 /* Extended records: "<facility << 3 | level>,<seq>,<usec>,<flags>;<text>" */
 static void conf_console_write(struct console *c, const char *s,
@@ -736,17 +802,11 @@ static void conf_console_write(struct console *c, const char *s,
 		prefix = prefix * 10 + *p - '0';
 	if ((prefix & 7) > LOGLEVEL_WARNING)
 		return;
-
 	text++;
 	end = memchr(text, '\n', s + count - text) ?: s + count;
 	len = min_t(unsigned int, end - text, CONF_CON_LEN - 1);
-	if (!strnstr(text, con->needle, len))
-		return;
-
 	spin_lock_irqsave(&con->lock, flags);
-	if (con->nr < CONF_CON_LINES)
-		strscpy(con->line[con->nr], text, len + 1);
-	con->nr++;
+	conf_console_add(con, prefix & 7, text, len);
 	spin_unlock_irqrestore(&con->lock, flags);
 }
 
@@ -759,7 +819,8 @@ static void conf_console_stop(void *data)
 
 /*
  * Counts the lines printed from now on, at KERN_WARNING or more urgent,
- * that contain @dev's name (as dev_warn() and dev_err() lines do).
+ * that contain @dev's name (as dev_warn() and dev_err() lines do), or all
+ * of them for a NULL @dev.
  */
 struct conf_console *conf_console(struct kunit *test, struct device *dev)
 {
@@ -771,7 +832,7 @@ struct conf_console *conf_console(struct kunit *test, struct device *dev)
 			    "console_loglevel %d hides warnings",
 			    console_loglevel);
 	spin_lock_init(&con->lock);
-	strscpy(con->needle, dev_name(dev));
+	strscpy(con->needle, dev ? dev_name(dev) : "");
 	strscpy(con->con.name, "confcon");
 	con->con.write = conf_console_write;
 	con->con.flags = CON_ENABLED | CON_EXTENDED;
@@ -801,6 +862,24 @@ unsigned int conf_console_count(struct conf_console *con)
 	return nr;
 }
 
+unsigned int conf_console_count_level(struct conf_console *con, int level)
+{
+	unsigned long flags;
+	unsigned int nr;
+
+	conf_console_flush();
+	spin_lock_irqsave(&con->lock, flags);
+	nr = con->per_level[level];
+	spin_unlock_irqrestore(&con->lock, flags);
+	return nr;
+}
+
+const char *conf_console_splat(struct conf_console *con, unsigned int i)
+{
+	return i < min_t(unsigned int, con->per_level[CONF_CON_SPLAT],
+			 CONF_CON_LINES) ? con->splat[i] : "";
+}
+
 const char *conf_console_line(struct conf_console *con, unsigned int i)
 {
 	return i < min_t(unsigned int, con->nr, CONF_CON_LINES) ?
@@ -814,6 +893,8 @@ void conf_console_reset(struct conf_console *con)
 	conf_console_flush();
 	spin_lock_irqsave(&con->lock, flags);
 	con->nr = 0;
+	memset(con->per_level, 0, sizeof(con->per_level));
+	memset(con->splat, 0, sizeof(con->splat));
 	spin_unlock_irqrestore(&con->lock, flags);
 }
 
@@ -929,4 +1010,137 @@ void conf_expect_debugfs(struct kunit *test, const char *path,
 
 	KUNIT_EXPECT_GT_MSG(test, n, 0, "reading %s", path);
 	KUNIT_EXPECT_STREQ_MSG(test, buf, text, "%s", path);
+}
+
+#define CONF_DIR_MAX		48
+#define CONF_DIR_NAME		40
+#define CONF_DIR_DEPTH		4
+#define CONF_PATH_LEN		160
+
+struct conf_dirent {
+	char name[CONF_DIR_NAME];
+	unsigned int type;
+};
+
+struct conf_dir {
+	struct dir_context ctx;
+	unsigned int nr;
+	struct conf_dirent e[CONF_DIR_MAX];
+};
+
+static bool conf_dir_actor(struct dir_context *ctx, const char *name, int len,
+			   loff_t pos, u64 ino, unsigned int type)
+{
+	struct conf_dir *d = container_of(ctx, struct conf_dir, ctx);
+	struct conf_dirent *e;
+
+	if ((len == 1 && name[0] == '.') || (len == 2 && !memcmp(name, "..", 2)))
+		return true;
+	if (d->nr == CONF_DIR_MAX)
+		return false;
+	e = &d->e[d->nr++];
+	len = min(len, CONF_DIR_NAME - 1);
+	memcpy(e->name, name, len);
+	e->name[len] = '\0';
+	e->type = type;
+	return true;
+}
+
+static int conf_dirent_cmp(const void *a, const void *b)
+{
+	const struct conf_dirent *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* What a walk shares: a user page to read into, and where to report. */
+struct conf_walk {
+	struct vfsmount *mnt;
+	unsigned long ubuf;
+	char text[PAGE_SIZE];
+	conf_debugfs_emit_t emit;
+	void *priv;
+};
+
+static void conf_walk_file(struct conf_walk *w, const char *path)
+{
+	struct file *file = file_open_root_mnt(w->mnt, path, O_RDONLY, 0);
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(file)) {
+		snprintf(w->text, sizeof(w->text), "<open %ld>", PTR_ERR(file));
+		w->emit(w->priv, path, w->text);
+		return;
+	}
+	n = file->f_op->read ? file->f_op->read(file, (char __user *)w->ubuf,
+						PAGE_SIZE - 1, &pos) : -EINVAL;
+	if (n >= 0 && copy_from_user(w->text, (char __user *)w->ubuf, n))
+		n = -EFAULT;
+	if (n < 0)
+		snprintf(w->text, sizeof(w->text), "<read %zd>", n);
+	else
+		w->text[n] = '\0';
+	fput(file);
+	w->emit(w->priv, path, w->text);
+}
+
+static int conf_walk_dir(struct conf_walk *w, const char *dir, int depth)
+{
+	struct conf_dir *d = kzalloc(sizeof(*d), GFP_KERNEL);
+	char path[CONF_PATH_LEN];
+	struct file *file;
+	unsigned int i;
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	d->ctx.actor = conf_dir_actor;
+	file = file_open_root_mnt(w->mnt, dir, O_RDONLY | O_DIRECTORY, 0);
+	ret = PTR_ERR_OR_ZERO(file);
+	if (!ret) {
+		ret = iterate_dir(file, &d->ctx);
+		fput(file);
+	}
+	sort(d->e, d->nr, sizeof(d->e[0]), conf_dirent_cmp, NULL);
+	for (i = 0; !ret && i < d->nr; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, d->e[i].name);
+		if (d->e[i].type == DT_DIR) {
+			w->emit(w->priv, path, "<dir>");
+			if (depth < CONF_DIR_DEPTH)
+				conf_walk_dir(w, path, depth + 1);
+		} else if (d->e[i].type == DT_LNK) {
+			w->emit(w->priv, path, "<link>");
+		} else {
+			conf_walk_file(w, path);
+		}
+	}
+	kfree(d);
+	return ret;
+}
+
+int conf_debugfs_walk(struct kunit *test, const char *dir,
+		      conf_debugfs_emit_t emit, void *priv)
+{
+	struct file_system_type *type = get_fs_type("debugfs");
+	struct conf_walk *w;
+	int ret;
+
+	if (!type)
+		return -ENODEV;
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	w->ubuf = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE,
+				PROT_READ | PROT_WRITE,
+				MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_ASSERT_NE(test, w->ubuf, 0);
+	w->emit = emit;
+	w->priv = priv;
+	w->mnt = kern_mount(type);
+	if (IS_ERR(w->mnt))
+		return PTR_ERR(w->mnt);
+	ret = conf_walk_dir(w, dir, 1);
+	kern_unmount(w->mnt);
+	kunit_kfree(test, w);
+	return ret;
 }
