@@ -2,6 +2,12 @@
 # make conformance: the opp_conf_* suites of conformance/ built and booted
 # from the cached 6.12 tree, once with upstream's pristine drivers/opp and
 # pm_opp.h and once with ours; then the cases compared.
+# make difftest (this script with the argument "difftest"): the same two
+# kernels boot the opp_diff suite instead (conformance/conf_diff.c), N
+# generated scenarios each; every scenario whose trace differs between the
+# cores is replayed on both kernels with its trace printed, and
+# scripts/difftest-results.py compares the traces against the allowlist
+# conformance/difftest.allow.
 #
 # For each core, under the cache lock held for the whole run:
 #   1. put the core into the tree (upstream's copy, or the graft of this
@@ -26,16 +32,42 @@
 # unless both are N/N.
 #
 # CONFORMANCE_CORES  the cores to run, default "upstream ours"
-# OPP_KUNIT_TIMEOUT  seconds allowed for the tests in QEMU (default 600)
+# OPP_KUNIT_TIMEOUT  seconds allowed for the tests in QEMU (default 600, and
+#                    for difftest 300 plus a second per 2 scenarios)
 # OPP_JOBS           make jobs (default: nproc)
+# For difftest: N scenarios (default 300), SEED (default 1), ONLY a comma
+# separated list of scenario numbers to replay with their traces printed.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+CONF_MODE=${1:-conformance}
 CONF_SRC=$OPP_REPO/conformance
-CONF_OUT=$OPP_CACHE/conformance
+CONF_OUT=$OPP_CACHE/$CONF_MODE
 CONF_QEMU='-smp 2 -accel tcg'
 CONF_GLOB='opp_conf*'
+CONF_ARGS=()
+CONF_TIMEOUT=${OPP_KUNIT_TIMEOUT:-600}
+DIFF_N=${N:-300}
+DIFF_SEED=${SEED:-1}
+# The scenarios a difftest replays with their traces, at most: the length
+# of the suite's diff_only array, whose numbers fit the kernel command line.
+DIFF_REPLAY_MAX=256
+
+case $CONF_MODE in
+conformance) ;;
+difftest)
+	CONF_GLOB='opp_diff'
+	CONF_ARGS=("opp_conformance.diff_n=$DIFF_N" "opp_conformance.diff_seed=$DIFF_SEED")
+	[[ -z ${ONLY:-} ]] || CONF_ARGS+=("opp_conformance.diff_only=$ONLY"
+					  opp_conformance.diff_dump=1)
+	CONF_TIMEOUT=${OPP_KUNIT_TIMEOUT:-$((300 + DIFF_N / 2))}
+	;;
+*)
+	echo "usage: conformance.sh [conformance|difftest]" >&2
+	exit 2
+	;;
+esac
 
 sync_into() {
 	rsync --recursive --links --perms --checksum "$@"
@@ -67,6 +99,8 @@ install_core() {
 		;;
 	esac
 	sync_into --delete "$CONF_SRC/" "$opp/conformance/"
+	# The generated tables' source, shared with kunit/fuzz_kunit.c.
+	sync_into "$OPP_REPO/kunit/fz_dt.c" "$opp/conformance/"
 	printf '\nobj-y\t+= conformance/\n' >>"$opp/Makefile"
 	say "drivers/opp now holds the $1 core, with conformance/"
 }
@@ -89,9 +123,11 @@ run_core() {
 		--kunitconfig="$OPP_SCRIPTS/debug.config"
 		--kunitconfig="$OPP_BASE_CONFIG"
 		--kunitconfig="$CONF_SRC/conformance.config" "${KUNIT_CC[@]}"
-		--jobs="${OPP_JOBS:-$(nproc)}" --timeout="${OPP_KUNIT_TIMEOUT:-600}"
+		--jobs="${OPP_JOBS:-$(nproc)}" --timeout="$CONF_TIMEOUT"
 		--qemu_args="$CONF_QEMU" "$CONF_GLOB"
 	)
+	local arg
+	for arg in "${CONF_ARGS[@]}"; do args+=(--kernel_args="$arg"); done
 	install_core "$core"
 	rm -f "$build/test.log"
 	say "$core: kunit.py$(printf ' %q' "${args[@]}")"
@@ -102,6 +138,7 @@ run_core() {
 		die "$core: no kernel log (kunit.py exited $rc; its output: $log.kunit)"
 	fi
 	cp "$build/test.log" "$log"
+	cp "$build/arch/x86/boot/bzImage" "$CONF_OUT/$core.bzImage"
 	same_config_as_check "$build/.config"
 	say "$core: built and run in $((SECONDS - start)) s (kunit.py exited $rc)"
 }
@@ -112,6 +149,38 @@ same_config_as_check() {
 	[[ -f $check ]] || return 0
 	cmp -s <(grep '^CONFIG_' "$1") <(grep '^CONFIG_' "$check") ||
 		warn "the .config differs from make check's ($check): ccache shares fewer objects"
+}
+
+# Boots core $1's kernel again, as kunit.py does, with kernel arguments
+# $2...; its log goes to $CONF_OUT/$1.replay.log.
+replay_core() {
+	local core=$1 log=$CONF_OUT/$1.replay.log qemu
+	shift
+	read -ra qemu <<<"$CONF_QEMU"
+	say "$core: replaying with $*"
+	timeout "$CONF_TIMEOUT" qemu-system-x86_64 -nodefaults -m 1024 \
+		-kernel "$CONF_OUT/$core.bzImage" \
+		-append "$* kunit.filter_glob=$CONF_GLOB kunit.enable=1 console=ttyS0 kunit_shutdown=reboot" \
+		-no-reboot -nographic -serial stdio -bios qboot.rom "${qemu[@]}" \
+		</dev/null >"$log" 2>&1 || warn "$core: the replay exited $?"
+}
+
+# The scenarios whose traces differ, replayed with their traces printed,
+# then judged against the allowlist.
+difftest_results() {
+	local results=$OPP_SCRIPTS/difftest-results.py core only
+	local logs=(upstream="$CONF_OUT/upstream.log" ours="$CONF_OUT/ours.log")
+	only=$(python3 "$results" --list "$DIFF_REPLAY_MAX" "${logs[@]}")
+	if [[ -n $only && -z ${ONLY:-} ]]; then
+		for core in upstream ours; do
+			replay_core "$core" "opp_conformance.diff_seed=$DIFF_SEED" \
+				"opp_conformance.diff_only=$only" opp_conformance.diff_dump=1
+		done
+		logs+=(--replay upstream="$CONF_OUT/upstream.replay.log"
+		       ours="$CONF_OUT/ours.replay.log")
+	fi
+	python3 "$results" --allow "$CONF_SRC/difftest.allow" \
+		--doc "$OPP_REPO/Documentation/opp.rst" "${logs[@]}"
 }
 
 # Our core's kernel log judged as make check judges its own (a splat under
@@ -140,9 +209,13 @@ main() {
 	done
 	restore_tree
 	trap - EXIT
-	say "make conformance took $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"
 	judge_ours || rc=1
-	python3 "$OPP_SCRIPTS/conformance-results.py" "${logs[@]}" || rc=1
+	if [[ $CONF_MODE == difftest ]]; then
+		difftest_results || rc=1
+	else
+		python3 "$OPP_SCRIPTS/conformance-results.py" "${logs[@]}" || rc=1
+	fi
+	say "make $CONF_MODE took $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"
 	return "$rc"
 }
 

@@ -7,7 +7,7 @@ OPP_SCRIPTS := $(abspath $(dir $(OPP_HOST_MK)))
 export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
-.PHONY: check demo lint compat bench conformance deps tree clean-cache help
+.PHONY: check demo lint compat bench conformance difftest deps tree clean-cache help
 .PHONY: race fuzz
 export N SEED ONLY DUMP
 .PHONY: patches patches-test graft ungraft graft-test
@@ -29,6 +29,9 @@ bench: ## upstream's OPP core against ours, built and booted twice (not CI)
 
 conformance: ## upstream's OPP core and ours through the same opp_conf_* suites
 	@bash $(OPP_SCRIPTS)/conformance.sh
+
+difftest: ## N generated scenarios (N=300, SEED=1) traced on both cores, compared
+	@bash $(OPP_SCRIPTS)/conformance.sh difftest
 
 race: ## concurrency and stress suites, a soak, under KCSAN (own build dir)
 	@bash $(OPP_SCRIPTS)/race.sh

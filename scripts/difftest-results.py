@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Compares the opp_diff traces of two OPP cores (make difftest).
+
+Usage:
+  difftest-results.py --list MAX upstream=LOG ours=LOG
+      prints the numbers of the scenarios (at most MAX, comma separated)
+      whose trace differs or that one core did not finish: the ones to
+      replay with their traces printed.
+  difftest-results.py --allow FILE --doc RST upstream=LOG ours=LOG
+                      [--replay upstream=LOG ours=LOG]
+      the verdict. Each scenario prints "opp_diff #I seed S: CRC N lines";
+      a scenario passes when both cores printed the same, or when its
+      traces (printed with diff_dump, in the logs or in the replay logs)
+      differ only in lines that one allowlist entry accepts. The last line
+      is "N passed, N failed".
+
+The allowlist: blank lines and "#" comments aside, entries of a "doc:"
+line, the title of a difference listed in RST's "Differences from Linux
+6.12", then "line:" lines, each a Python regular expression. An entry
+accepts the differing lines (on either side) that match one of its
+expressions. An entry whose doc: title is not in
+RST is an error: nothing is allowed that the documentation does not list.
+A scenario whose every differing line some entry accepts is allowed.
+"""
+
+import difflib
+import re
+import sys
+
+SUMMARY = re.compile(r'opp_diff #(\d+) seed (\d+): ([0-9a-f]{8}) (\d+) lines')
+TRACE = re.compile(r'# opp_diff_scenario: \| (.*)$')
+SHOWN = 12   # differing lines shown per scenario
+DETAILED = 20  # scenarios shown with their lines; the others in the summary
+
+
+def parse(path):
+    """{scenario: (seed, crc, lines, [trace lines] or None)} of one log."""
+    out = {}
+    trace = []
+    with open(path, errors='replace') as f:
+        for raw in f:
+            line = raw.rstrip('\r\n')
+            m = TRACE.search(line)
+            if m:
+                trace.append(m.group(1))
+                continue
+            m = SUMMARY.search(line)
+            if m:
+                i = int(m.group(1))
+                out[i] = (int(m.group(2)), m.group(3), int(m.group(4)),
+                          trace or None)
+                trace = []
+    return out
+
+
+def pairs(args):
+    """The CORE=LOG arguments, in order."""
+    return [a.split('=', 1) for a in args]
+
+
+def differing(up, ours):
+    """Scenarios upstream ran whose summary differs on ours, or not run."""
+    keys = sorted(set(up) | set(ours))
+    return [i for i in keys
+            if i not in up or i not in ours or up[i][:3] != ours[i][:3]]
+
+
+def doc_titles(rst):
+    """The titles listed under "Differences from Linux 6.12"."""
+    with open(rst) as f:
+        text = f.read()
+    start = text.index('Differences from Linux 6.12')
+    section = text[start:].split('\n\n', 1)[1]
+    end = re.search(r'\n[^\n]+\n=+\n', section)
+    section = section[:end.start()] if end else section
+    return {line.strip() for line in section.splitlines()
+            if line and not line[0].isspace()}
+
+
+def read_allow(path, titles):
+    """[(title, [regex])] of the allowlist; exits on an unknown title."""
+    entries = []
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.strip()
+            if not line or line.startswith('#'):
+                continue
+            key, _, value = line.partition(':')
+            value = value.strip()
+            if key == 'doc':
+                if value not in titles:
+                    sys.exit(f'{path}:{n}: "{value}" is not a difference '
+                             'listed in Documentation/opp.rst')
+                entries.append((value, []))
+            elif key == 'line' and entries:
+                entries[-1][1].append(re.compile(value))
+            else:
+                sys.exit(f'{path}:{n}: expected "doc:" or "line:"')
+    return entries
+
+
+def changed_lines(a, b):
+    """The lines of a unified diff of a and b that differ, with +/-."""
+    return [d for d in difflib.unified_diff(a, b, lineterm='', n=0)
+            if d[:1] in '+-' and not d.startswith(('+++', '---'))]
+
+
+def accepting(change, entries):
+    """The title of the first entry that accepts a change, or None."""
+    for title, regexes in entries:
+        if any(r.search(change[1:]) for r in regexes):
+            return title
+    return None
+
+
+def verdict(opts, logs, replays):
+    titles = doc_titles(opts['--doc'])
+    entries = read_allow(opts['--allow'], titles)
+    (_, up_log), (_, ours_log) = logs
+    up, ours = parse(up_log), parse(ours_log)
+    traces = {}
+    for core, log in [('upstream', up_log), ('ours', ours_log)] + replays:
+        for i, (_, _, _, trace) in parse(log).items():
+            if trace:
+                traces.setdefault(core, {})[i] = trace
+    bad = differing(up, ours)
+    seed = next(iter(up.values()))[0] if up else 0
+    failed = allowed = 0
+    kinds = {}
+    unreplayed = []
+    for i in bad:
+        a = traces.get('upstream', {}).get(i)
+        b = traces.get('ours', {}).get(i)
+        replay = f'make difftest SEED={seed} ONLY={i}'
+        if i not in up or i not in ours:
+            where = 'upstream' if i not in up else 'ours'
+            print(f'difftest: #{i} seed {seed}: no result on {where} ({replay})')
+            failed += 1
+            continue
+        if a is None or b is None:
+            unreplayed.append(i)
+            failed += 1
+            continue
+        changes = [c for c in changed_lines(a, b)
+                   if not accepting(c, entries)]
+        if not changes:
+            allowed += 1
+            continue
+        failed += 1
+        kind = re.sub(r'\d+', 'N', changes[0])
+        kinds.setdefault(kind, []).append(i)
+        if failed > DETAILED:
+            continue
+        print(f'difftest: #{i} seed {seed}: differs ({replay}); '
+              '- upstream, + ours:')
+        for c in changes[:SHOWN]:
+            print(f'  {c}')
+        if len(changes) > SHOWN:
+            print(f'  ... {len(changes) - SHOWN} more')
+    if unreplayed:
+        some = ' '.join(f'#{i}' for i in unreplayed[:10])
+        print(f'difftest: {len(unreplayed)} differing scenarios not replayed '
+              f'(past the replay limit): {some}{" ..." if len(unreplayed) > 10 else ""}')
+    if kinds:
+        print('difftest: first differing line (numbers as N), scenarios:')
+        for kind, where in sorted(kinds.items(), key=lambda k: -len(k[1])):
+            some = ' '.join(f'#{i}' for i in where[:6])
+            print(f'  {len(where):5d}  {kind}   ({some}{" ..." if len(where) > 6 else ""})')
+    total = len(set(up) | set(ours))
+    print(f'difftest: {total} scenarios, {len(bad)} differ, {allowed} '
+          'allowed by conformance/difftest.allow')
+    print(f'{total - failed} passed, {failed} failed')
+    return 1 if failed or not total else 0
+
+
+def main(argv):
+    opts, logs, replays, target = {}, [], [], None
+    it = iter(argv)
+    for arg in it:
+        if arg in ('--list', '--allow', '--doc'):
+            opts[arg] = next(it)
+        elif arg == '--replay':
+            target = replays
+        elif '=' in arg:
+            (target if target is not None else logs).append(arg)
+        else:
+            sys.exit(__doc__)
+    logs, replays = pairs(logs), pairs(replays)
+    if len(logs) != 2:
+        sys.exit(__doc__)
+    if '--list' in opts:
+        up, ours = (parse(log) for _, log in logs)
+        bad = differing(up, ours)[:int(opts['--list'])]
+        print(','.join(str(i) for i in bad))
+        return 0
+    return verdict(opts, logs, replays)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
