@@ -17,9 +17,9 @@
  *
  * The trace holds a line per call with its arguments and result, one per
  * change reaching the fakes (rate, voltage, enable, disable), one per
- * notification, the number of kernel log lines of each level that the call
- * printed (not their text, which is each core's own; a WARN counts once, as
- * "splat"), every device's OPPs after each call that may change them, and
+ * notification, the levels of the kernel log lines the call printed (not
+ * their number or text, which are each core's own; a WARN with the
+ * function it stopped in), every device's OPPs after each call that may change them, and
  * the debugfs tree under opp/ before the tables go.
  *
  * Each scenario prints "opp_diff #I seed S: <crc32> <lines> lines"; with
@@ -171,12 +171,16 @@ static const char * const df_ev_names[] = {
 	[CONF_EV_OFF] = "off", [CONF_EV_LEVEL] = "level", [CONF_EV_BW] = "bw",
 };
 
-/* What reached the fakes, and the log lines printed, since the last step. */
+/*
+ * What reached the fakes since the last step, and the levels it printed
+ * at: whether it did, not how many lines, since each core words a failure
+ * its own way (Linux in a line per function it returns through).
+ */
 static void df_out_hardware(struct df *df)
 {
 	static const char levels[] = "ACEW";	/* KERN_ALERT is 1 */
 	struct conf_log *log = df->log;
-	unsigned int i, n;
+	unsigned int i, n, marked;
 	int level;
 
 	for (i = 0; i < min_t(unsigned int, log->nr, CONF_MAX_EVENTS); i++)
@@ -190,12 +194,19 @@ static void df_out_hardware(struct df *df)
 		n = conf_console_count_level(df->con, level);
 		if (!n)
 			continue;
-		if (level == CONF_CON_SPLAT)
+		if (level == CONF_CON_SPLAT) {
 			for (i = 0; i < n; i++)
 				df_out(df, "  log splat %s",
 				       conf_console_splat(df->con, i));
-		else
-			df_out(df, "  log %c x%u", levels[max(level - 1, 0)], n);
+			continue;
+		}
+		/* A warning naming a node of the table: a lint. */
+		marked = level == LOGLEVEL_WARNING ?
+			 conf_console_count_marked(df->con, level) : 0;
+		if (marked)
+			df_out(df, "  log W node");
+		if (n > marked)
+			df_out(df, "  log %c", levels[max(level - 1, 0)]);
 	}
 	if (diff_dump)
 		for (i = 0; i < min(conf_console_count(df->con), 4U); i++)
@@ -994,6 +1005,7 @@ static void df_run(struct kunit *test, unsigned long i)
 	}
 	df->log = conf_log(test);
 	df->con = conf_console(test, NULL);
+	conf_console_mark(df->con, "/opp-fuzz/");
 	df_devices(df);
 	KUNIT_ASSERT_EQ(test,
 			kunit_add_action_or_reset(test, df_clear_nodes, df), 0);

@@ -721,9 +721,11 @@ struct conf_console {
 	struct console con;
 	spinlock_t lock;	/* the fields below, against the writer */
 	char needle[48];
+	char mark[32];
 	bool in_splat;
 	unsigned int nr;
 	unsigned int per_level[CONF_CON_SPLAT + 1];
+	unsigned int marked[CONF_CON_SPLAT + 1];
 	char line[CONF_CON_LINES][CONF_CON_LEN];
 	char splat[CONF_CON_LINES][CONF_CON_WHERE];
 };
@@ -785,6 +787,8 @@ static void conf_console_add(struct conf_console *con, int level,
 		strscpy(con->line[con->nr], text, len + 1);
 	con->nr++;
 	con->per_level[level]++;
+	if (con->mark[0] && strnstr(text, con->mark, len))
+		con->marked[level]++;
 }
 
 /* Extended records: "<facility << 3 | level>,<seq>,<usec>,<flags>;<text>" */
@@ -874,6 +878,27 @@ unsigned int conf_console_count_level(struct conf_console *con, int level)
 	return nr;
 }
 
+void conf_console_mark(struct conf_console *con, const char *mark)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&con->lock, flags);
+	strscpy(con->mark, mark);
+	spin_unlock_irqrestore(&con->lock, flags);
+}
+
+unsigned int conf_console_count_marked(struct conf_console *con, int level)
+{
+	unsigned long flags;
+	unsigned int nr;
+
+	conf_console_flush();
+	spin_lock_irqsave(&con->lock, flags);
+	nr = con->marked[level];
+	spin_unlock_irqrestore(&con->lock, flags);
+	return nr;
+}
+
 const char *conf_console_splat(struct conf_console *con, unsigned int i)
 {
 	return i < min_t(unsigned int, con->per_level[CONF_CON_SPLAT],
@@ -894,6 +919,7 @@ void conf_console_reset(struct conf_console *con)
 	spin_lock_irqsave(&con->lock, flags);
 	con->nr = 0;
 	memset(con->per_level, 0, sizeof(con->per_level));
+	memset(con->marked, 0, sizeof(con->marked));
 	memset(con->splat, 0, sizeof(con->splat));
 	spin_unlock_irqrestore(&con->lock, flags);
 }

@@ -16,9 +16,11 @@ Usage:
 
 The allowlist: blank lines and "#" comments aside, entries of a "doc:"
 line, the title of a difference listed in RST's "Differences from Linux
-6.12", then "line:" lines, each a Python regular expression. An entry
-accepts the differing lines (on either side) that match one of its
-expressions. An entry whose doc: title is not in
+6.12", then "line:" lines, each a Python regular expression, and "pair:"
+lines, two of them joined by " => ". An entry accepts the differing lines
+(on either side) that match one of its line: expressions, and a line of
+upstream's that our trace replaces, at the same place, with one that a
+pair: accepts (upstream's first). An entry whose doc: title is not in
 RST is an error: nothing is allowed that the documentation does not list.
 A scenario whose every differing line some entry accepts is allowed.
 """
@@ -78,7 +80,8 @@ def doc_titles(rst):
 
 
 def read_allow(path, titles):
-    """[(title, [regex])] of the allowlist; exits on an unknown title."""
+    """[(title, [regex], [(regex, regex)])] of the allowlist; exits on an
+    unknown title."""
     entries = []
     with open(path) as f:
         for n, raw in enumerate(f, 1):
@@ -91,23 +94,43 @@ def read_allow(path, titles):
                 if value not in titles:
                     sys.exit(f'{path}:{n}: "{value}" is not a difference '
                              'listed in Documentation/opp.rst')
-                entries.append((value, []))
+                entries.append((value, [], []))
             elif key == 'line' and entries:
                 entries[-1][1].append(re.compile(value))
+            elif key == 'pair' and entries and ' => ' in value:
+                a, b = value.split(' => ', 1)
+                entries[-1][2].append((re.compile(a), re.compile(b)))
             else:
-                sys.exit(f'{path}:{n}: expected "doc:" or "line:"')
+                sys.exit(f'{path}:{n}: expected "doc:", "line:" or "pair:"')
     return entries
 
 
-def changed_lines(a, b):
-    """The lines of a unified diff of a and b that differ, with +/-."""
-    return [d for d in difflib.unified_diff(a, b, lineterm='', n=0)
-            if d[:1] in '+-' and not d.startswith(('+++', '---'))]
+def paired(x, y, entries):
+    """Whether an entry accepts upstream's line x replaced by our line y."""
+    return any(a.search(x) and b.search(y)
+               for _, _, pairs in entries for a, b in pairs)
+
+
+def changed_lines(a, b, entries):
+    """The lines that differ between a and b, "-" upstream's and "+" ours,
+    but for the replacements that a pair: of the allowlist accepts."""
+    out = []
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == 'equal':
+            continue
+        old, new = a[i1:i2], b[j1:j2]
+        if op == 'replace' and len(old) == len(new):
+            kept = [(x, y) for x, y in zip(old, new)
+                    if not paired(x, y, entries)]
+            old, new = [x for x, _ in kept], [y for _, y in kept]
+        out += ['-' + x for x in old] + ['+' + y for y in new]
+    return out
 
 
 def accepting(change, entries):
     """The title of the first entry that accepts a change, or None."""
-    for title, regexes in entries:
+    for title, regexes, _ in entries:
         if any(r.search(change[1:]) for r in regexes):
             return title
     return None
@@ -141,7 +164,7 @@ def verdict(opts, logs, replays):
             unreplayed.append(i)
             failed += 1
             continue
-        changes = [c for c in changed_lines(a, b)
+        changes = [c for c in changed_lines(a, b, entries)
                    if not accepting(c, entries)]
         if not changes:
             allowed += 1
