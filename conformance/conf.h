@@ -217,9 +217,13 @@ struct conf_console;
 struct conf_console *conf_console(struct kunit *test, struct device *dev);
 unsigned int conf_console_count(struct conf_console *con);
 unsigned int conf_console_count_level(struct conf_console *con, int level);
-/* Lines that contain @mark are counted apart as well. */
-void conf_console_mark(struct conf_console *con, const char *mark);
-unsigned int conf_console_count_marked(struct conf_console *con, int level);
+/* Lines that contain mark @i (of CONF_CON_MARKS) are counted apart too. */
+#define CONF_CON_MARKS		2
+
+void conf_console_mark(struct conf_console *con, unsigned int i,
+		       const char *mark);
+unsigned int conf_console_count_marked(struct conf_console *con,
+				       unsigned int i, int level);
 /* Where WARN number @i stopped: its function, or "BUG <file:line>". */
 const char *conf_console_splat(struct conf_console *con, unsigned int i);
 const char *conf_console_line(struct conf_console *con, unsigned int i);

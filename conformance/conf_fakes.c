@@ -721,11 +721,11 @@ struct conf_console {
 	struct console con;
 	spinlock_t lock;	/* the fields below, against the writer */
 	char needle[48];
-	char mark[32];
+	char mark[CONF_CON_MARKS][32];
 	bool in_splat;
 	unsigned int nr;
 	unsigned int per_level[CONF_CON_SPLAT + 1];
-	unsigned int marked[CONF_CON_SPLAT + 1];
+	unsigned int marked[CONF_CON_MARKS][CONF_CON_SPLAT + 1];
 	char line[CONF_CON_LINES][CONF_CON_LEN];
 	char splat[CONF_CON_LINES][CONF_CON_WHERE];
 };
@@ -769,7 +769,7 @@ static void conf_console_splat_where(char *where, const char *text,
 static void conf_console_add(struct conf_console *con, int level,
 			     const char *text, unsigned int len)
 {
-	unsigned int splat = con->per_level[CONF_CON_SPLAT] - 1;
+	unsigned int splat = con->per_level[CONF_CON_SPLAT] - 1, i;
 
 	if (con->in_splat) {
 		con->in_splat = !strnstr(text, CONF_END_TRACE, len);
@@ -787,8 +787,9 @@ static void conf_console_add(struct conf_console *con, int level,
 		strscpy(con->line[con->nr], text, len + 1);
 	con->nr++;
 	con->per_level[level]++;
-	if (con->mark[0] && strnstr(text, con->mark, len))
-		con->marked[level]++;
+	for (i = 0; i < CONF_CON_MARKS; i++)
+		if (con->mark[i][0] && strnstr(text, con->mark[i], len))
+			con->marked[i][level]++;
 }
 
 /* Extended records: "<facility << 3 | level>,<seq>,<usec>,<flags>;<text>" */
@@ -878,23 +879,25 @@ unsigned int conf_console_count_level(struct conf_console *con, int level)
 	return nr;
 }
 
-void conf_console_mark(struct conf_console *con, const char *mark)
+void conf_console_mark(struct conf_console *con, unsigned int i,
+		       const char *mark)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&con->lock, flags);
-	strscpy(con->mark, mark);
+	strscpy(con->mark[i], mark);
 	spin_unlock_irqrestore(&con->lock, flags);
 }
 
-unsigned int conf_console_count_marked(struct conf_console *con, int level)
+unsigned int conf_console_count_marked(struct conf_console *con,
+				       unsigned int i, int level)
 {
 	unsigned long flags;
 	unsigned int nr;
 
 	conf_console_flush();
 	spin_lock_irqsave(&con->lock, flags);
-	nr = con->marked[level];
+	nr = con->marked[i][level];
 	spin_unlock_irqrestore(&con->lock, flags);
 	return nr;
 }
