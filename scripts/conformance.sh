@@ -209,13 +209,13 @@ main() {
 	done
 	restore_tree
 	trap - EXIT
+	say "make $CONF_MODE built and ran both cores in $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"
 	judge_ours || rc=1
 	if [[ $CONF_MODE == difftest ]]; then
 		difftest_results || rc=1
 	else
 		python3 "$OPP_SCRIPTS/conformance-results.py" "${logs[@]}" || rc=1
 	fi
-	say "make $CONF_MODE took $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"
 	return "$rc"
 }
 
