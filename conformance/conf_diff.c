@@ -562,15 +562,31 @@ static void df_remove(struct df *df, unsigned int d, unsigned long rate)
 	dev_pm_opp_remove(df->dev[d], rate);
 }
 
+/* Whether devices @a and @b have one table (a shared one, or none). */
+static bool df_same_table(struct df *df, unsigned int a, unsigned int b)
+{
+	struct opp_table *ta = dev_pm_opp_get_opp_table(df->dev[a]);
+	struct opp_table *tb = dev_pm_opp_get_opp_table(df->dev[b]);
+	bool same = ta == tb || (IS_ERR(ta) && IS_ERR(tb));
+
+	if (!IS_ERR(ta))
+		dev_pm_opp_put_opp_table(ta);
+	if (!IS_ERR(tb))
+		dev_pm_opp_put_opp_table(tb);
+	return a == b || same;
+}
+
 /*
- * Linux's sweep leaves a dynamic current OPP listed, and a second sweep puts
- * it again: after a transition, device 0 is swept once.
+ * Linux's sweep leaves a dynamic current OPP listed, and a second sweep, or
+ * a removal, puts it again: after a transition, device 0's table is swept
+ * once, and what a sweep removed is forgotten on every device that shares
+ * the table.
  */
 static void df_remove_dynamic(struct df *df, unsigned int d)
 {
 	unsigned int i = 0;
 
-	if (!d && df->moved) {
+	if (df_same_table(df, d, 0) && df->moved) {
 		if (df->swept)
 			return;
 		df->swept = true;
@@ -578,7 +594,7 @@ static void df_remove_dynamic(struct df *df, unsigned int d)
 	df_out(df, "remove_all_dynamic dev%u", d);
 	dev_pm_opp_remove_all_dynamic(df->dev[d]);
 	while (i < df->nr_added) {
-		if (df->added[i].dev == d)
+		if (df_same_table(df, df->added[i].dev, d))
 			df->added[i] = df->added[--df->nr_added];
 		else
 			i++;
@@ -672,8 +688,11 @@ static void df_set_rate(struct df *df)
 	survives = df_linux_survives(df, opp);
 	if (opp)
 		dev_pm_opp_put(opp);
-	/* Linux calls a NULL callback for a table with no OPP nor clock. */
-	if (!df->clk && !dev_pm_opp_get_opp_count(df->dev[0]))
+	/*
+	 * For a table with no available OPP, Linux calls its clock callback,
+	 * which a table it could not give a clock has NULL.
+	 */
+	if (!dev_pm_opp_get_opp_count(df->dev[0]))
 		survives = false;
 	if (!survives || !df_may_move(df))
 		return;
