@@ -3,7 +3,7 @@
  * KUnit suite opp_fuzz: device tree tables mutated at random, loaded, used
  * and removed, with the core's invariants checked after each step.
  *
- * Each case parameter is one mutation: a seed table (one of fz_seeds[], the
+ * Each case parameter is one mutation: a seed table (fz_seeds[] of fz_dt.c, the
  * shapes boards use) is built in memory, changed by one to three seeded
  * mutations, and attached under /opp-fuzz with an of_changeset (nodes made at
  * run time, so one kernel runs any number of mutations). Its devices, one of
