@@ -54,6 +54,7 @@ void conf_log_add(struct conf_log *log, enum conf_ev_kind kind,
 void conf_expect_log(struct kunit *test, struct conf_log *log,
 		     const struct conf_ev *want, unsigned int nr);
 unsigned int conf_log_count(struct conf_log *log, enum conf_ev_kind kind);
+const char *conf_ev_name(enum conf_ev_kind kind);
 
 #define CONF_EXPECT_LOG(test, log, ...)					\
 	do {								\

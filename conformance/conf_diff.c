@@ -174,11 +174,6 @@ static u32 df_rand(struct df *df, u32 n)
 	return fz_rand(&df->rs, n);
 }
 
-static const char * const df_ev_names[] = {
-	[CONF_EV_RATE] = "rate", [CONF_EV_VOLT] = "volt", [CONF_EV_ON] = "on",
-	[CONF_EV_OFF] = "off", [CONF_EV_LEVEL] = "level", [CONF_EV_BW] = "bw",
-};
-
 /*
  * What reached the fakes since the last step, and the levels it printed
  * at: whether it did, not how many lines, since each core words a failure
@@ -192,7 +187,7 @@ static void df_out_hardware(struct df *df)
 	int level;
 
 	for (i = 0; i < min_t(unsigned int, log->nr, CONF_MAX_EVENTS); i++)
-		df_out(df, "  hw %s %u %lu", df_ev_names[log->ev[i].kind],
+		df_out(df, "  hw %s %u %lu", conf_ev_name(log->ev[i].kind),
 		       log->ev[i].id, log->ev[i].value);
 	if (log->nr > CONF_MAX_EVENTS)
 		df_out(df, "  hw and %u more", log->nr - CONF_MAX_EVENTS);
@@ -378,11 +373,6 @@ static void df_disarm(struct df *df)
 	}
 }
 
-static void df_put_config(void *token)
-{
-	dev_pm_opp_clear_config((long)token);
-}
-
 static void df_set_config(struct df *df)
 {
 	static const char * const regs[][3] = {
@@ -400,15 +390,12 @@ static void df_set_config(struct df *df)
 	if (df->token || (!config.regulator_names && !config.prop_name &&
 			  !config.supported_hw))
 		return;
-	ret = dev_pm_opp_set_config(df->dev[0], &config);
+	ret = conf_set_config(df->test, df->dev[0], &config);
 	df_out(df, "set_config %d", ret > 0 ? 1 : ret);
 	if (ret <= 0)
 		return;
 	df->token = ret;
 	df->dvfs_unsafe = false;
-	ret = kunit_add_action_or_reset(df->test, df_put_config,
-					(void *)(long)ret);
-	KUNIT_ASSERT_EQ(df->test, ret, 0);
 }
 
 static void df_clear_config(struct df *df)
@@ -418,7 +405,7 @@ static void df_clear_config(struct df *df)
 	df_out(df, "clear_config");
 	if (df->nr_regs && dev_pm_opp_get_opp_count(df->dev[0]) >= 0)
 		df->dvfs_unsafe = true;
-	kunit_release_action(df->test, df_put_config, (void *)(long)df->token);
+	conf_clear_config_now(df->test, df->token);
 	df->token = 0;
 }
 
@@ -773,13 +760,21 @@ enum df_op {
 	DF_REMOVE_DYNAMIC, DF_NR_OPS,
 };
 
-/* How often each step comes, out of the sum. */
-static const u8 df_weight[DF_NR_OPS] = {
-	[DF_LOAD] = 3, [DF_UNLOAD] = 2, [DF_ADD] = 3, [DF_REMOVE] = 2,
-	[DF_ENABLE] = 2, [DF_DISABLE] = 2, [DF_ADJUST] = 2, [DF_SET_RATE] = 6,
-	[DF_SET_OPP] = 3, [DF_HOLD] = 2, [DF_DROP] = 1, [DF_NOTIFY] = 2,
-	[DF_FIND_FREQ] = 3, [DF_FIND_OTHER] = 2, [DF_ARM] = 2, [DF_CONFIG] = 1,
-	[DF_UNCONFIG] = 1, [DF_REMOVE_DYNAMIC] = 1,
+/*
+ * How often each step comes, out of the sum, and whether it leaves every
+ * table as it was (then the trace does not list them again).
+ */
+static const struct {
+	u8 weight;
+	bool reads;
+} df_ops[DF_NR_OPS] = {
+	[DF_LOAD] = { 3 }, [DF_UNLOAD] = { 2 }, [DF_ADD] = { 3 },
+	[DF_REMOVE] = { 2 }, [DF_ENABLE] = { 2 }, [DF_DISABLE] = { 2 },
+	[DF_ADJUST] = { 2 }, [DF_SET_RATE] = { 6 }, [DF_SET_OPP] = { 3 },
+	[DF_HOLD] = { 2, true }, [DF_DROP] = { 1 }, [DF_NOTIFY] = { 2, true },
+	[DF_FIND_FREQ] = { 3, true }, [DF_FIND_OTHER] = { 2, true },
+	[DF_ARM] = { 2, true }, [DF_CONFIG] = { 1 }, [DF_UNCONFIG] = { 1 },
+	[DF_REMOVE_DYNAMIC] = { 1 },
 };
 
 static enum df_op df_pick_op(struct df *df)
@@ -787,33 +782,24 @@ static enum df_op df_pick_op(struct df *df)
 	unsigned int total = 0, pick, op;
 
 	for (op = 0; op < DF_NR_OPS; op++)
-		total += df_weight[op];
+		total += df_ops[op].weight;
 	pick = df_rand(df, total);
-	for (op = 0; pick >= df_weight[op]; op++)
-		pick -= df_weight[op];
+	for (op = 0; pick >= df_ops[op].weight; op++)
+		pick -= df_ops[op].weight;
 	return op;
 }
 
-/* Runs one step; returns whether it may have changed a table. */
-static bool df_step(struct df *df, enum df_op op)
+/* A step on the OPPs of device @d: @rate and @volt as the program picked. */
+static void df_edit(struct df *df, enum df_op op, unsigned int d,
+		    unsigned long rate, unsigned long volt)
 {
-	struct device *dev = df->dev[df_rand(df, df->nr_devs)];
-	unsigned long rate = df_pick_rate(df), volt = df_pick_volt(df);
-	unsigned int d = dev == df->dev[0] ? 0 : dev == df->dev[1] ? 1 : 2;
+	struct device *dev = df->dev[d];
 	unsigned int k;
 
 	switch (op) {
-	case DF_LOAD:
-		df_load(df, d);
-		return true;
-	case DF_UNLOAD:
-		/* Linux uses a provider's freed table: consumers go first. */
-		if (!df->providers || !d)
-			df_unload(df, d);
-		return true;
 	case DF_ADD:
 		df_add(df, d, rate, volt);
-		return true;
+		break;
 	case DF_REMOVE:
 		if (df->nr_added && df_rand(df, 4)) {
 			/* Mostly one the program added. */
@@ -822,56 +808,77 @@ static bool df_step(struct df *df, enum df_op op)
 			rate = df->added[k].rate;
 		}
 		df_remove(df, d, rate);
-		return true;
+		break;
 	case DF_ENABLE:
-		df_out(df, "enable dev%d %lu: %d", d, rate,
+		df_out(df, "enable dev%u %lu: %d", d, rate,
 		       dev_pm_opp_enable(dev, rate));
-		return true;
+		break;
 	case DF_DISABLE:
-		df_out(df, "disable dev%d %lu: %d", d, rate,
+		df_out(df, "disable dev%u %lu: %d", d, rate,
 		       dev_pm_opp_disable(dev, rate));
-		return true;
+		break;
 	case DF_ADJUST:
-		df_out(df, "adjust dev%d %lu %lu: %d", d, rate, volt,
+		df_out(df, "adjust dev%u %lu %lu: %d", d, rate, volt,
 		       dev_pm_opp_adjust_voltage(dev, rate, volt,
 						 volt ? volt - 50000 : 0,
 						 volt + 50000));
-		return true;
-	case DF_SET_RATE:
-		df_set_rate(df);
-		return true;
-	case DF_SET_OPP:
-		df_set_opp(df);
-		return true;
-	case DF_HOLD:
-		df_hold(df);
-		return false;
-	case DF_DROP:
-		df_drop_held(df);
-		return true;
-	case DF_NOTIFY:
-		df_register_notifier(df);
-		return false;
-	case DF_FIND_FREQ:
-		df_find_freq(df, dev);
-		return false;
-	case DF_FIND_OTHER:
-		df_find_other(df, dev);
-		return false;
-	case DF_ARM:
-		df_arm(df);
-		return false;
-	case DF_CONFIG:
-		df_set_config(df);
-		return true;
-	case DF_UNCONFIG:
-		df_clear_config(df);
-		return true;
+		break;
 	case DF_REMOVE_DYNAMIC:
 		df_remove_dynamic(df, d);
-		return true;
+		break;
 	default:
-		return false;
+		break;
+	}
+}
+
+static void df_step(struct df *df, enum df_op op)
+{
+	struct device *dev = df->dev[df_rand(df, df->nr_devs)];
+	unsigned long rate = df_pick_rate(df), volt = df_pick_volt(df);
+	unsigned int d = dev == df->dev[0] ? 0 : dev == df->dev[1] ? 1 : 2;
+
+	switch (op) {
+	case DF_LOAD:
+		df_load(df, d);
+		break;
+	case DF_UNLOAD:
+		/* Linux uses a provider's freed table: consumers go first. */
+		if (!df->providers || !d)
+			df_unload(df, d);
+		break;
+	case DF_SET_RATE:
+		df_set_rate(df);
+		break;
+	case DF_SET_OPP:
+		df_set_opp(df);
+		break;
+	case DF_HOLD:
+		df_hold(df);
+		break;
+	case DF_DROP:
+		df_drop_held(df);
+		break;
+	case DF_NOTIFY:
+		df_register_notifier(df);
+		break;
+	case DF_FIND_FREQ:
+		df_find_freq(df, dev);
+		break;
+	case DF_FIND_OTHER:
+		df_find_other(df, dev);
+		break;
+	case DF_ARM:
+		df_arm(df);
+		break;
+	case DF_CONFIG:
+		df_set_config(df);
+		break;
+	case DF_UNCONFIG:
+		df_clear_config(df);
+		break;
+	default:
+		df_edit(df, op, d, rate, volt);
+		break;
 	}
 }
 
@@ -1023,7 +1030,6 @@ static void df_run(struct kunit *test, unsigned long i)
 {
 	struct df *df = kunit_kzalloc(test, sizeof(*df), GFP_KERNEL);
 	unsigned int k, steps;
-	bool tables;
 
 	KUNIT_ASSERT_NOT_NULL(test, df);
 	df->test = test;
@@ -1063,11 +1069,12 @@ static void df_run(struct kunit *test, unsigned long i)
 	steps = 2 + df_rand(df, DF_STEPS);
 	for (k = 0; k < steps; k++) {
 		bool armed = df->fail != DF_FAIL_NONE;
+		enum df_op op = df_pick_op(df);
 
-		tables = df_step(df, df_pick_op(df));
+		df_step(df, op);
 		if (armed)
 			df_disarm(df);
-		df_settle(df, tables);
+		df_settle(df, !df_ops[op].reads);
 	}
 	df_finish(df);
 	kunit_info(test, "opp_diff #%lu seed %lu: %08x %u lines\n", i,

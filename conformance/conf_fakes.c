@@ -57,6 +57,12 @@ static const char * const conf_ev_names[] = {
 	[CONF_EV_BW] = "bw",
 };
 
+/* "rate", "volt", ...: how an event reads in a message. */
+const char *conf_ev_name(enum conf_ev_kind kind)
+{
+	return conf_ev_names[kind];
+}
+
 /* Expects exactly these events since the last check, then forgets them. */
 void conf_expect_log(struct kunit *test, struct conf_log *log,
 		     const struct conf_ev *want, unsigned int nr)
@@ -1002,6 +1008,27 @@ bool conf_debugfs_exists(struct kunit *test, const char *path)
 }
 
 /*
+ * Reads @file from its start as read(2) would, through its own file
+ * operations and the user page @ubuf (debugfs files have no read_iter for
+ * kernel_read()); @buf, of @size bytes, gets the text, NUL-terminated.
+ * Returns the byte count or -errno.
+ */
+static ssize_t conf_file_read(struct file *file, unsigned long ubuf,
+			      char *buf, size_t size)
+{
+	loff_t pos = 0;
+	ssize_t n;
+
+	size = min_t(size_t, size - 1, PAGE_SIZE);
+	n = file->f_op->read ? file->f_op->read(file, (char __user *)ubuf,
+						size, &pos) : -EINVAL;
+	if (n > 0 && copy_from_user(buf, (char __user *)ubuf, n))
+		n = -EFAULT;
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
+}
+
+/*
  * Reads a debugfs file from its start as read(2) would, through its own
  * file operations and a user buffer; @buf gets the text, NUL-terminated.
  */
@@ -1013,7 +1040,6 @@ ssize_t conf_debugfs_read(struct kunit *test, const char *path, char *buf,
 					   MAP_ANONYMOUS | MAP_PRIVATE, 0);
 	struct vfsmount *mnt;
 	struct file *file;
-	loff_t pos = 0;
 	ssize_t n;
 
 	buf[0] = '\0';
@@ -1021,12 +1047,7 @@ ssize_t conf_debugfs_read(struct kunit *test, const char *path, char *buf,
 	file = conf_debugfs_open(path, &mnt);
 	if (IS_ERR(file))
 		return PTR_ERR(file);
-	size = min_t(size_t, size - 1, PAGE_SIZE);
-	n = file->f_op->read ? file->f_op->read(file, (char __user *)ubuf,
-						size, &pos) : -EINVAL;
-	if (n > 0 && copy_from_user(buf, (char __user *)ubuf, n))
-		n = -EFAULT;
-	buf[n > 0 ? n : 0] = '\0';
+	n = conf_file_read(file, ubuf, buf, size);
 	conf_debugfs_close(file, mnt);
 	return n;
 }
@@ -1094,7 +1115,6 @@ struct conf_walk {
 static void conf_walk_file(struct conf_walk *w, const char *path)
 {
 	struct file *file = file_open_root_mnt(w->mnt, path, O_RDONLY, 0);
-	loff_t pos = 0;
 	ssize_t n;
 
 	if (IS_ERR(file)) {
@@ -1102,14 +1122,9 @@ static void conf_walk_file(struct conf_walk *w, const char *path)
 		w->emit(w->priv, path, w->text);
 		return;
 	}
-	n = file->f_op->read ? file->f_op->read(file, (char __user *)w->ubuf,
-						PAGE_SIZE - 1, &pos) : -EINVAL;
-	if (n >= 0 && copy_from_user(w->text, (char __user *)w->ubuf, n))
-		n = -EFAULT;
+	n = conf_file_read(file, w->ubuf, w->text, sizeof(w->text));
 	if (n < 0)
 		snprintf(w->text, sizeof(w->text), "<read %zd>", n);
-	else
-		w->text[n] = '\0';
 	fput(file);
 	w->emit(w->priv, path, w->text);
 }
@@ -1166,6 +1181,7 @@ int conf_debugfs_walk(struct kunit *test, const char *dir,
 	w->emit = emit;
 	w->priv = priv;
 	w->mnt = kern_mount(type);
+	put_filesystem(type);
 	if (IS_ERR(w->mnt))
 		return PTR_ERR(w->mnt);
 	ret = conf_walk_dir(w, dir, 1);
