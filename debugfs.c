@@ -575,7 +575,7 @@ static void __opp_debug_add_home(struct opp_table *table, const char *name)
 	opps = opp_debug_grab_opps(table, &nr);
 	for (i = 0; i < nr; i++) {
 		__opp_debug_add_opp(table, opps[i]);
-		dev_pm_opp_put(opps[i]);
+		opp_put(opps[i]);
 	}
 	kfree(opps);
 }

@@ -727,9 +727,16 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 	return __opp_walk_to(table, dev, opp, rate, full);
 }
 
-/* Caller holds dvfs_lock. As __opp_move(); takes over a reference on @opp. */
+/*
+ * Caller holds dvfs_lock. As __opp_move(); takes over a reference on @opp.
+ * The table holds one reference on its current OPP: once the device moved,
+ * that is the one on @opp, and the old OPP's is left in *@left; otherwise
+ * the one on @opp is. The caller drops it once it released dvfs_lock: the
+ * last holder of a removed OPP tells the notifiers, which may transition.
+ */
 static int __opp_transition(struct opp_table *table, struct device *dev,
-			    struct dev_pm_opp *opp, unsigned long rate)
+			    struct dev_pm_opp *opp, unsigned long rate,
+			    struct dev_pm_opp **left)
 {
 	struct dev_pm_opp *old;
 	int ret;
@@ -740,12 +747,7 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 		table->current_opp = __opp_guess_current(table, dev);
 	old = table->current_opp;
 	ret = __opp_move(table, dev, opp, rate);
-	/*
-	 * The table holds one reference on its current OPP: once the device
-	 * moved, that is the caller's on @opp, and the old OPP's goes;
-	 * otherwise the caller's goes.
-	 */
-	opp_put_sleepable(table->current_opp != old ? old : opp);
+	*left = table->current_opp != old ? old : opp;
 	return ret;
 }
 
@@ -854,7 +856,7 @@ static noinline int __opp_set_rate_no_opp(struct opp_table *table,
 
 /* Caller holds dvfs_lock. The rounded rate goes to the clock unchanged. */
 static int __opp_set_rate(struct opp_table *table, struct device *dev,
-			  unsigned long target)
+			  unsigned long target, struct dev_pm_opp **left)
 {
 	struct dev_pm_opp *opp;
 	unsigned long rate;
@@ -866,7 +868,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 		return __opp_set_rate_no_opp(table, dev, target, rate,
 					     PTR_ERR(opp));
 
-	return __opp_transition(table, dev, opp, rate);
+	return __opp_transition(table, dev, opp, rate, left);
 }
 
 /**
@@ -904,6 +906,7 @@ static int __opp_set_rate(struct opp_table *table, struct device *dev,
 int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
+	struct dev_pm_opp *left __free(opp_let_go) = NULL;
 
 	if (IS_ERR(table)) {
 		if (!IS_ERR_OR_NULL(dev))
@@ -916,7 +919,7 @@ int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
 	if (!target_freq)
 		return __opp_disable(table, dev);
 
-	return __opp_set_rate(table, dev, target_freq);
+	return __opp_set_rate(table, dev, target_freq, &left);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_rate);
 
@@ -936,6 +939,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_rate);
 int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
+	struct dev_pm_opp *left __free(opp_let_go) = NULL;
 
 	if (IS_ERR(table)) {
 		if (!IS_ERR_OR_NULL(dev))
@@ -949,7 +953,7 @@ int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 	if (!opp)
 		return __opp_disable(table, dev);
 
-	return __opp_transition(table, dev, dev_pm_opp_get(opp), 0);
+	return __opp_transition(table, dev, dev_pm_opp_get(opp), 0, &left);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_opp);
 

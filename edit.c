@@ -12,7 +12,10 @@
 #include <linux/export.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include "opp.h"
@@ -29,6 +32,14 @@
  * @opp: the one OPP the notifiers hear about, referenced once published, or
  *	NULL
  * @event: what they hear about @opp
+ * @remove: for a removal, selects the listed OPPs to remove, with
+ *	@remove_arg; NULL otherwise
+ * @remove_arg: passed to @remove
+ * @unlisting: the edit unlists the lingering OPPs nobody else holds
+ * @nr_dynamic: dynamic OPPs the edit removed, whose table references go
+ *	once it is done
+ * @leaving: the OPPs the edit unlisted, in table order, or NULL
+ * @nr_leaving: how many
  *
  * Every writer follows one skeleton: under the table's lock it finds what to
  * change, fills @change (and @opp, @event) and publishes with
@@ -44,6 +55,12 @@ struct opp_edit {
 	bool old_slots_kept;
 	struct dev_pm_opp *opp;
 	enum dev_pm_opp_event event;
+	opp_filter_t remove;
+	const void *remove_arg;
+	bool unlisting;
+	unsigned int nr_dynamic;
+	struct dev_pm_opp **leaving;
+	unsigned int nr_leaving;
 };
 
 /* Caller holds the table's lock. The change is visible: keep what finish needs. */
@@ -121,49 +138,66 @@ static void opp_announce_batch(struct opp_table *table,
 	}
 }
 
-/*
- * With no lock held, after @old was replaced by a snapshot without the OPPs
- * @change->drop selects: tells debugfs and the notifiers, drops the table's
- * references on those OPPs and, for dynamic ones, the references they held
- * on the table. Then retires @old, and its slots unless @keep_slots (its
- * successor uses them).
- */
-static void opp_retire(struct opp_table *table, struct opp_snapshot *old,
-		       bool keep_slots, const struct opp_change *change)
+/* The next of a snapshot's OPPs in table order, both arrays merged. */
+static struct dev_pm_opp *opp_snapshot_next_in_order(struct opp_snapshot *snap,
+						     unsigned int *avail,
+						     unsigned int *unavail)
 {
-	unsigned int i, nr_dynamic = 0;
-	struct dev_pm_opp *opp;
+	struct dev_pm_opp *a = *avail < snap->nr_avail ?
+			       snap->opps[*avail] : NULL;
+	struct dev_pm_opp *u = *unavail < snap->nr_unavail ?
+			       snap->opps[snap->nr_avail + *unavail] : NULL;
 
-	for (i = 0; change->drop && i < old->nr_avail + old->nr_unavail; i++) {
-		opp = old->opps[i];
-		if (!change->drop(opp, change->arg))
-			continue;
-		opp_debug_remove_opp(table, opp);
-		opp_notify(table, OPP_EVENT_REMOVE, opp);
-		nr_dynamic += opp->dynamic;
-		opp_put_sleepable(opp);
+	if (a && (!u || opp_cmp(a, u) < 0)) {
+		(*avail)++;
+		return a;
 	}
-
-	opp_snapshot_retire(old, keep_slots);
-
-	while (nr_dynamic--)
-		dev_pm_opp_put_opp_table(table);
+	if (u)
+		(*unavail)++;
+	return u;
 }
 
-/* With no lock held: the aftermath of a published edit, or nothing. */
+static bool opp_is_leaving(struct dev_pm_opp *opp, const void *unused)
+{
+	return opp->presence == OPP_LEAVING;
+}
+
+/*
+ * With no lock held, once the OPPs @e unlisted left the published snapshot:
+ * tells debugfs and the notifiers, in table order, and drops the table's
+ * references on them.
+ */
+static void opp_edit_see_off(struct opp_edit *e)
+{
+	unsigned int i;
+
+	for (i = 0; i < e->nr_leaving; i++) {
+		opp_debug_remove_opp(e->table, e->leaving[i]);
+		opp_notify(e->table, OPP_EVENT_REMOVE, e->leaving[i]);
+		opp_put_sleepable(e->leaving[i]);
+	}
+	kfree(e->leaving);
+}
+
+/*
+ * With no lock held: the aftermath of an edit. Removed dynamic OPPs let go
+ * of the table last, whether they left or linger.
+ */
 static void opp_edit_finish(struct opp_edit *e)
 {
-	if (!e->published)
-		return;
-
-	if (e->change.insert)
+	if (e->published && e->change.insert)
 		opp_announce_batch(e->table, e->change.insert);
-	if (e->opp) {
+	if (e->published && e->opp) {
 		opp_notify(e->table, e->event, e->opp);
-		dev_pm_opp_put(e->opp);
+		opp_let_go(e->opp);
 	}
-	if (e->old)
-		opp_retire(e->table, e->old, e->old_slots_kept, &e->change);
+	if (e->published)
+		opp_edit_see_off(e);
+	if (e->published && e->old)
+		opp_snapshot_retire(e->old, e->old_slots_kept);
+
+	for (; e->nr_dynamic; e->nr_dynamic--)
+		dev_pm_opp_put_opp_table(e->table);
 }
 
 /* Configured clocks and regulators fix the number of rates and supplies. */
@@ -540,6 +574,172 @@ int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_add_dynamic);
 
+/*
+ * Caller holds the table's lock. Where one OPP of a removal or unlisting
+ * goes: a listed OPP the removal selects leaves now when nobody else holds
+ * it, else lingers; a lingering OPP leaves once nobody else holds it.
+ */
+static void __opp_edit_place(struct opp_edit *e, struct dev_pm_opp *opp)
+{
+	lockdep_assert_held(&e->table->lock);
+
+	if (opp->presence == OPP_LISTED) {
+		if (!e->remove || !e->remove(opp, e->remove_arg))
+			return;
+		e->nr_dynamic += opp->dynamic;
+		WRITE_ONCE(opp->lingers_in, e->table);
+		/* Pairs with opp_drop(): see there. */
+		smp_mb();
+		opp->presence = OPP_LINGERING;
+	} else if (opp->presence != OPP_LINGERING || !e->unlisting) {
+		return;
+	}
+
+	if (kref_read(&opp->kref) == 1) {
+		opp->presence = OPP_LEAVING;
+		WRITE_ONCE(opp->lingers_in, NULL);
+	}
+}
+
+/*
+ * Caller holds the table's lock. Lists in @e->leaving, in table order, the
+ * OPPs of @old that leave: what opp_edit_see_off() goes through, once a
+ * later edit may already be deciding about the OPPs that stay.
+ */
+static void __opp_edit_list_leaving(struct opp_edit *e,
+				    struct opp_snapshot *old)
+{
+	unsigned int avail = 0, unavail = 0;
+	struct dev_pm_opp *opp;
+
+	lockdep_assert_held(&e->table->lock);
+
+	while ((opp = opp_snapshot_next_in_order(old, &avail, &unavail)))
+		if (opp_is_leaving(opp, NULL))
+			e->leaving[e->nr_leaving++] = opp;
+}
+
+/* Unlists the lingering OPPs of @table that nobody else holds. */
+static void opp_table_unlist(struct opp_table *table);
+
+static void opp_table_unlisting_work(struct work_struct *work)
+{
+	struct opp_table *table = container_of(work, struct opp_table,
+					       unlisting);
+	int refs = atomic_xchg(&table->unlisting_refs, 0);
+
+	opp_table_unlist(table);
+	while (refs--)
+		dev_pm_opp_put_opp_table(table);
+}
+
+/*
+ * Caller holds the table's lock. Removes what @e->remove selects, or unlists
+ * what lingers for nobody (@e->unlisting): publishes a snapshot without the
+ * OPPs that leave. The others linger. When there is no memory for the new
+ * snapshot, the leaving OPPs linger too, and the table's work item tries
+ * again: a removal does not fail.
+ */
+static void __opp_edit_remove(struct opp_edit *e)
+{
+	struct opp_table *table = e->table;
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+	unsigned int i, nr = snap->nr_avail + snap->nr_unavail, leaving = 0;
+
+	lockdep_assert_held(&table->lock);
+
+	if (!table->unlisting.func)
+		INIT_WORK(&table->unlisting, opp_table_unlisting_work);
+
+	for (i = 0; i < nr; i++) {
+		__opp_edit_place(e, snap->opps[i]);
+		leaving += snap->opps[i]->presence == OPP_LEAVING;
+	}
+	if (!leaving)
+		return;
+
+	e->leaving = kmalloc_array(leaving, sizeof(*e->leaving), GFP_KERNEL);
+	e->change = (struct opp_change){ .drop = opp_is_leaving };
+	if (e->leaving && !__opp_edit_publish(e)) {
+		__opp_edit_list_leaving(e, snap);
+		return;
+	}
+
+	kfree(e->leaving);
+	e->leaving = NULL;
+	for (i = 0; i < nr; i++) {
+		if (snap->opps[i]->presence != OPP_LEAVING)
+			continue;
+		WRITE_ONCE(snap->opps[i]->lingers_in, table);
+		snap->opps[i]->presence = OPP_LINGERING;
+	}
+	kref_get(&table->kref);
+	atomic_inc(&table->unlisting_refs);
+	queue_work(system_wq, &table->unlisting);
+}
+
+static void opp_table_unlist(struct opp_table *table)
+{
+	struct opp_edit e = { .table = table, .unlisting = true };
+
+	scoped_guard(mutex, &table->lock)
+		__opp_edit_remove(&e);
+	opp_edit_finish(&e);
+}
+
+/**
+ * opp_let_go() - drop a reference on an OPP from process context
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * As dev_pm_opp_put(); a lingering OPP whose last other holder this was
+ * leaves its table before this returns.
+ *
+ * Context: Process context, no OPP lock held; may sleep.
+ */
+void opp_let_go(struct dev_pm_opp *opp)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(opp))
+		return;
+	table = opp_drop(opp, true);
+	if (!table)
+		return;
+	opp_table_unlist(table);
+	dev_pm_opp_put_opp_table(table);
+}
+
+/*
+ * Whether the caller may sleep, as far as the kernel can tell: without
+ * CONFIG_PREEMPT_COUNT it cannot, and the answer is no.
+ */
+static bool opp_caller_may_sleep(void)
+{
+	return preemptible() && !rcu_preempt_depth();
+}
+
+/**
+ * dev_pm_opp_put() - drop a reference on an OPP
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * The OPP is freed after a grace period once its table no longer lists it
+ * and no caller holds it. An OPP removed while the caller held it stays
+ * listed until its last holder lets go: that put unlists it and tells the
+ * notifiers %OPP_EVENT_REMOVE, before returning when the caller may sleep,
+ * from a work item shortly after otherwise.
+ *
+ * Context: Any context, including atomic; takes no lock, except the table's
+ * for the last holder of a removed OPP in a context that may sleep.
+ */
+void dev_pm_opp_put(struct dev_pm_opp *opp)
+{
+	if (opp_caller_may_sleep())
+		opp_let_go(opp);
+	else
+		opp_put(opp);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_put);
+
 static bool opp_is(struct dev_pm_opp *opp, const void *which)
 {
 	return opp == which;
@@ -555,21 +755,17 @@ static bool opp_is_static(struct dev_pm_opp *opp, const void *unused)
 	return !opp->dynamic;
 }
 
-/* Removes the OPPs @drop selects, notifies, and drops what they held. */
-static int opp_table_remove(struct opp_table *table, opp_filter_t drop,
-			    const void *arg)
+/* Removes the OPPs @remove selects, or makes them linger while held. */
+static void opp_table_remove(struct opp_table *table, opp_filter_t remove,
+			     const void *arg)
 {
 	struct opp_edit e = {
-		.table = table,
-		.change = { .drop = drop, .arg = arg },
+		.table = table, .remove = remove, .remove_arg = arg,
 	};
-	int ret;
 
 	scoped_guard(mutex, &table->lock)
-		ret = __opp_edit_publish(&e);
-
+		__opp_edit_remove(&e);
 	opp_edit_finish(&e);
-	return ret;
 }
 
 /*
@@ -603,7 +799,10 @@ static struct opp_table *opp_table_find_for_write(struct device *dev,
 	return table;
 }
 
-/* Caller holds the table's lock. Unpublishes the first OPP at @freq. */
+/*
+ * Caller holds the table's lock. Removes the first OPP at @freq, or makes it
+ * linger while held. One that lingers already is not removed twice.
+ */
 static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
 {
 	struct dev_pm_opp *opp;
@@ -611,11 +810,13 @@ static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
 	lockdep_assert_held(&e->table->lock);
 
 	opp = __opp_table_find_rate(e->table, freq);
-	if (!opp)
+	if (!opp || opp->presence != OPP_LISTED)
 		return -ENODEV;
 
-	e->change = (struct opp_change){ .drop = opp_is, .arg = opp };
-	return __opp_edit_publish(e);
+	e->remove = opp_is;
+	e->remove_arg = opp;
+	__opp_edit_remove(e);
+	return 0;
 }
 
 /**
@@ -623,10 +824,13 @@ static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
  * @dev: the device
  * @freq: the rate of the OPP, in Hz
  *
- * The first OPP at @freq, available or not, leaves the table at once: later
- * lookups do not find it, while callers that hold it may still read it.
- * Notifiers get %OPP_EVENT_REMOVE. A dynamic OPP drops the reference it held
- * on the table.
+ * The first OPP at @freq, available or not, leaves the table at once, and
+ * notifiers get %OPP_EVENT_REMOVE. When someone else holds it (a caller of
+ * a find_*() function, or the table as its current OPP), it lingers
+ * instead: lookups still find it and counts and debugfs still show it until
+ * its last holder lets go, which unlists it and tells the notifiers then.
+ * A lingering OPP is not removed twice. A dynamic OPP drops the reference
+ * it held on the table at once.
  *
  * Context: Process context; takes the table's lock and may sleep.
  */
@@ -661,14 +865,9 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_remove);
 void dev_pm_opp_remove_all_dynamic(struct device *dev)
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
-	int ret;
 
-	if (IS_ERR(table))
-		return;
-
-	ret = opp_table_remove(table, opp_is_dynamic, NULL);
-	if (ret)
-		dev_err(dev, "cannot remove dynamic OPPs: %d\n", ret);
+	if (!IS_ERR(table))
+		opp_table_remove(table, opp_is_dynamic, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_remove_all_dynamic);
 
@@ -722,8 +921,7 @@ static bool opp_table_drop_static_user(struct opp_table *table)
 	if (--table->static_users)
 		return true;
 
-	if (opp_table_remove(table, opp_is_static, NULL))
-		pr_err("cannot free the firmware OPPs of a table\n");
+	opp_table_remove(table, opp_is_static, NULL);
 	return true;
 }
 

@@ -498,7 +498,7 @@ static struct dev_pm_opp *opp_find_level(struct device *dev,
 		return opp;
 	if (match == OPP_MATCH_CEIL && value == OPP_LEVEL_UNSET) {
 		dev_err(dev, "OPP table has no level at or above %u\n", *level);
-		dev_pm_opp_put(opp);
+		opp_put(opp);
 		return ERR_PTR(-ENODEV);
 	}
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * OPP objects: allocation, references, release, and the getters that read
- * one OPP. Nothing here knows about tables.
+ * one OPP. Of tables, only what a lingering OPP's last holder needs: the
+ * table to hand the OPP back to.
  */
 
 #define pr_fmt(fmt) "opp: " fmt
@@ -13,6 +14,7 @@
 #include <linux/minmax.h>
 #include <linux/of.h>
 #include <linux/overflow.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <kunit/visibility.h>
@@ -140,21 +142,93 @@ static void opp_release_sleepable(struct kref *kref)
 	kvfree_rcu_mightsleep(opp);
 }
 
+/*
+ * A lingering OPP whose last other holder let go in a context that cannot
+ * sleep: its table's work item unlists it. The holder's table reference
+ * goes with it, counted, since a pending work item runs once for many
+ * holders.
+ */
+static void opp_queue_unlisting(struct opp_table *table)
+{
+	atomic_inc(&table->unlisting_refs);
+	queue_work(system_wq, &table->unlisting);
+}
+
+/**
+ * opp_drop() - drop a reference on an OPP, and say if it must be unlisted
+ * @opp: the OPP, not NULL
+ * @sleepable: the caller may sleep, so the last reference releases the
+ *	OPP's device tree nodes at once
+ *
+ * Context: Any context when !@sleepable; else process context.
+ * Return: the table @opp lingers in, referenced, when the table's own
+ * reference is the only one left: the caller unlists @opp from it (see
+ * edit.c) and drops the table reference. NULL otherwise.
+ */
+struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable)
+{
+	struct opp_table *table;
+
+	if (kref_put(&opp->kref, sleepable ? opp_release_sleepable :
+					     opp_release))
+		return NULL;
+
+	/*
+	 * Pairs with the barrier of the edit that makes the OPP linger: it
+	 * reads the count after setting @lingers_in, we read @lingers_in after
+	 * lowering the count, so one of the two sees the other.
+	 */
+	smp_mb__after_atomic();
+	if (!READ_ONCE(opp->lingers_in) || kref_read(&opp->kref) != 1)
+		return NULL;
+
+	guard(rcu)();
+	table = READ_ONCE(opp->lingers_in);
+	if (table && !kref_get_unless_zero(&table->kref))
+		return NULL;
+	return table;
+}
+
+/**
+ * opp_put() - drop a reference on an OPP, in any context
+ * @opp: the OPP; NULL and error pointers are ignored
+ *
+ * As dev_pm_opp_put() in a context that cannot sleep: a lingering OPP whose
+ * last other holder this was is unlisted by its table's work item.
+ *
+ * Context: Any context, including atomic.
+ */
+void opp_put(struct dev_pm_opp *opp)
+{
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(opp))
+		return;
+	table = opp_drop(opp, false);
+	if (table)
+		opp_queue_unlisting(table);
+}
+
 /**
  * opp_put_sleepable() - drop a reference on an OPP from process context
  * @opp: the OPP; NULL and error pointers are ignored
  *
- * As dev_pm_opp_put(), but the last reference releases the OPP's device
- * tree nodes before returning, so that a table removed by the core leaves
- * no node reference behind once no caller holds its OPPs.
+ * As opp_put(), but the last reference releases the OPP's device tree
+ * nodes before returning, so that a table removed by the core leaves no
+ * node reference behind once no caller holds its OPPs.
  *
  * Context: Process context; may sleep.
  */
 void opp_put_sleepable(struct dev_pm_opp *opp)
 {
+	struct opp_table *table;
+
 	might_sleep();
-	if (!IS_ERR_OR_NULL(opp))
-		kref_put(&opp->kref, opp_release_sleepable);
+	if (IS_ERR_OR_NULL(opp))
+		return;
+	table = opp_drop(opp, true);
+	if (table)
+		opp_queue_unlisting(table);
 }
 
 /**
@@ -174,22 +248,6 @@ struct dev_pm_opp *dev_pm_opp_get(struct dev_pm_opp *opp)
 	return opp;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get);
-
-/**
- * dev_pm_opp_put() - drop a reference on an OPP
- * @opp: the OPP; NULL and error pointers are ignored
- *
- * The OPP is freed after a grace period once the table no longer lists it
- * and no caller holds it.
- *
- * Context: Any context, including atomic.
- */
-void dev_pm_opp_put(struct dev_pm_opp *opp)
-{
-	if (!IS_ERR_OR_NULL(opp))
-		kref_put(&opp->kref, opp_release);
-}
-EXPORT_SYMBOL_GPL(dev_pm_opp_put);
 
 /**
  * opp_read_supplies() - copy some of an OPP's supplies, never half adjusted

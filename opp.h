@@ -19,6 +19,7 @@
 #include <linux/rcupdate.h>
 #include <linux/seqlock.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 /**
  * DOC: data model and locking
@@ -46,6 +47,11 @@
  *   that the caller drops with dev_pm_opp_put(). An OPP does not point back to
  *   its table: everything dev_pm_opp_get_*() needs is in the OPP, so a caller
  *   may keep and read an OPP after it left its table, or after the table died.
+ *   An OPP removed while someone else holds it lingers: its table keeps
+ *   listing it (lookups find it, counts and debugfs show it) until the last
+ *   other holder lets go, and only then unlists it and tells the notifiers
+ *   %OPP_EVENT_REMOVE (see edit.c). A lingering OPP points to its table
+ *   with @lingers_in, which the table clears when it dies first.
  *   An OPP from firmware holds a reference on its device tree node and on the
  *   nodes of the OPPs it requires. When the core drops the last reference
  *   (removing the OPP, destroying the table, leaving the current OPP), it
@@ -212,6 +218,19 @@ struct opp_icc_bw {
 };
 
 /**
+ * enum opp_presence - where an OPP stands in its table
+ * @OPP_LISTED: the table lists the OPP and holds a reference on it
+ * @OPP_LINGERING: removed while held: still listed until its last other
+ *	holder lets go
+ * @OPP_LEAVING: the edit under way unlists it
+ */
+enum opp_presence {
+	OPP_LISTED,
+	OPP_LINGERING,
+	OPP_LEAVING,
+};
+
+/**
  * struct dev_pm_opp - one operating performance point
  * @kref: references: one from the table while it lists the OPP, one per
  *	caller holding it
@@ -224,6 +243,7 @@ struct opp_icc_bw {
  * @dynamic: added by code (dev_pm_opp_add_dynamic()), not from firmware
  * @turbo: a boost point, not for sustained use
  * @suspend: the OPP to use while the device is suspended
+ * @presence: an &enum opp_presence, under the table's lock
  * @inherits_level: the OPP's level is that of its only required OPP, a
  *	power domain's, whose table was not loaded when this OPP was: it is
  *	looked up when used (see opp_level()). When that table was loaded,
@@ -237,6 +257,10 @@ struct opp_icc_bw {
  * @clock_latency_ns: time the clock takes to reach this OPP, in ns (a u32
  *	cell in the device tree)
  * @np: the OPP's device tree node, referenced, or NULL
+ * @lingers_in: the table that lists the OPP after its removal, until its
+ *	last other holder lets go; NULL before its removal, and once that
+ *	table died. Set under the table's lock, read under RCU (the table is
+ *	freed after a grace period)
  * @debug: its debugfs directory, NULL before it has one, an error pointer
  *	once it left the table; under the table's debug_lock
  * @time: time the device ran at this OPP, in jiffies, for debugfs; under the
@@ -255,6 +279,7 @@ struct dev_pm_opp {
 	u8 nr_paths;
 	u8 nr_required;
 	bool available;
+	u8 presence;
 	/* Fixed before the OPP is published: bits of one byte. */
 	bool dynamic:1;
 	bool turbo:1;
@@ -264,6 +289,7 @@ struct dev_pm_opp {
 	seqcount_t supplies_seq;
 	u32 clock_latency_ns;
 	struct device_node *np;
+	struct opp_table *lingers_in;
 	struct opp_debug *debug;
 	union {
 		u64 time;
@@ -400,6 +426,10 @@ struct opp_counted_setting {
  *	single voltage
  * @clock_latency_ns_max: highest clock latency of any OPP added so far;
  *	read with READ_ONCE()
+ * @unlisting: unlists the lingering OPPs whose last other holder let go in
+ *	a context that cannot sleep
+ * @unlisting_refs: table references taken for @unlisting by those holders,
+ *	which it drops
  * @static_lock: serialises firmware population and its removal
  * @static_users: devices that populated the table from firmware
  * @icc_paths: interconnect paths of the table's bandwidths; set once, under
@@ -468,6 +498,8 @@ struct opp_table {
 	struct device_node *np;
 	bool is_genpd;
 	struct rcu_head rcu;
+	struct work_struct unlisting;
+	atomic_t unlisting_refs;
 
 	/* Under opp_tables_lock (registry.c); @node is walked under RCU. */
 	struct list_head node;
@@ -739,6 +771,8 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
+struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable);
+void opp_put(struct dev_pm_opp *opp);
 void opp_put_sleepable(struct dev_pm_opp *opp);
 void opp_read_supplies(struct dev_pm_opp *opp, unsigned int first,
 		       struct dev_pm_opp_supply *out, unsigned int nr);
@@ -881,6 +915,8 @@ int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 			unsigned int nr);
 enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 				       struct dev_pm_opp *opp);
+void opp_let_go(struct dev_pm_opp *opp);
+DEFINE_FREE(opp_let_go, struct dev_pm_opp *, opp_let_go(_T))
 int opp_table_disable_unmet(struct opp_table *table,
 			    bool (*unmet)(struct dev_pm_opp *opp));
 int opp_table_populate_static(struct opp_table *table,

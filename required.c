@@ -357,7 +357,7 @@ int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
 
 	i = opp_required_index(src, dst_table);
 	loaded = i >= 0 && opp_required_resolve(opp_required_nps(src)[i], &req);
-	dev_pm_opp_put(src);
+	opp_put(src);
 	if (i < 0) {
 		pr_err("%pOF: requires nothing of %pOF\n", src_table->np,
 		       dst_table->np);

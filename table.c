@@ -166,6 +166,22 @@ int opp_table_link_device(struct opp_table *table, struct device *dev)
 	return ret;
 }
 
+/*
+ * A table dies with OPPs that linger in it: the current OPP, and any a caller
+ * still holds. They stop pointing to it, and those nobody holds any more
+ * leave with a notification, as if their last holder had let go.
+ */
+static void opp_table_drop_lingering(struct opp_table *table,
+				     struct dev_pm_opp *opp)
+{
+	/* Dynamic OPPs pin the table and static ones go with static_users. */
+	WARN_ON_ONCE(opp->presence != OPP_LINGERING);
+	WRITE_ONCE(opp->lingers_in, NULL);
+	if (kref_read(&opp->kref) == 1)
+		opp_notify(table, OPP_EVENT_REMOVE, opp);
+	opp_put_sleepable(opp);
+}
+
 /* The table is unreachable: no link points to it and its count is zero. */
 static void opp_table_destroy(struct opp_table *table)
 {
@@ -174,10 +190,10 @@ static void opp_table_destroy(struct opp_table *table)
 
 	opp_debug_remove_table(table);
 
-	/* Dynamic OPPs pin the table and static ones go with static_users. */
-	WARN_ON_ONCE(snap->nr_avail + snap->nr_unavail);
+	opp_put_sleepable(table->current_opp);
+	table->current_opp = NULL;
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		opp_put_sleepable(snap->opps[i]);
+		opp_table_drop_lingering(table, snap->opps[i]);
 
 	opp_snapshot_retire(snap, false);
 	opp_table_put_resources(table);

@@ -397,7 +397,11 @@ static void opp_api_get_current_lifecycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_get_current(dev)), -ENODATA);
 }
 
-/* The current OPP stays readable after it left the table. */
+/*
+ * The current OPP lingers after its removal: still counted, current, and
+ * picked by a transition to its rate. The move to another OPP lets go of it,
+ * and it leaves.
+ */
 static void opp_api_get_current_after_removal(struct kunit *test)
 {
 	struct device *dev = opp_api_three(test, false);
@@ -405,13 +409,20 @@ static void opp_api_get_current_after_removal(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, F3), 0);
 	dev_pm_opp_remove(dev, F3);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 
 	opp = dev_pm_opp_get_current(dev);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F3);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp), V3);
 	dev_pm_opp_put(opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, F3), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, F1), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_exact(dev, F3, true)),
+			-ERANGE);
 }
 
 static void opp_api_get_current_errors(struct kunit *test)

@@ -296,22 +296,39 @@ static void opp_table_put_of_bad_opp_is_noop(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 }
 
-/* An OPP a caller holds stays readable after it left the table. */
-static void opp_table_held_opp_survives_removal(struct kunit *test)
+/*
+ * An OPP removed while a caller holds it lingers: lookups find it and the
+ * count includes it until the caller lets go, which unlists it and tells
+ * the notifiers then. It is not removed twice.
+ */
+static void opp_table_held_opp_lingers(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
+	struct opp_kunit_events *rec = opp_kunit_record_events(test, dev);
 	struct dev_pm_opp *opp = dev_pm_opp_find_freq_exact(dev, F2, true);
+	struct dev_pm_opp *again;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
-	KUNIT_EXPECT_EQ(test, kref_read(&opp->kref), 2);
-
 	dev_pm_opp_remove(dev, F2);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_exact(dev, F2, true)),
-			-ERANGE);
-	KUNIT_EXPECT_EQ(test, kref_read(&opp->kref), 1);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F2);
+	KUNIT_EXPECT_EQ(test, rec->nr, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+	again = dev_pm_opp_find_freq_exact(dev, F2, true);
+	KUNIT_EXPECT_PTR_EQ(test, again, opp);
+	if (!IS_ERR(again))
+		dev_pm_opp_put(again);
+
+	/* Removed once: a second removal finds nothing to remove. */
+	dev_pm_opp_remove(dev, F2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(opp), V2);
 	dev_pm_opp_put(opp);
+	KUNIT_ASSERT_EQ(test, rec->nr, 1);
+	KUNIT_EXPECT_EQ(test, rec->event[0], OPP_EVENT_REMOVE);
+	KUNIT_EXPECT_EQ(test, rec->freq[0], F2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_exact(dev, F2, true)),
+			-ERANGE);
 }
 
 /* An OPP a caller holds stays readable after its whole table died. */
@@ -780,21 +797,32 @@ static void opp_table_lookups_in_atomic_context(struct kunit *test)
 }
 
 /*
- * A reference taken in atomic context may be the last one: its put frees
- * the OPP without sleeping.
+ * A reference taken in atomic context may be the last one of a removed OPP:
+ * its put does not sleep, and the table's work item unlists the OPP.
  */
 static void opp_table_last_put_in_atomic_context(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
+	struct opp_kunit_events *rec = opp_kunit_record_events(test, dev);
 	struct dev_pm_opp *opp = dev_pm_opp_find_freq_exact(dev, F1, true);
+	struct opp_table *table;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
 	dev_pm_opp_remove(dev, F1);
-	KUNIT_EXPECT_EQ(test, kref_read(&opp->kref), 1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 
 	preempt_disable();
 	dev_pm_opp_put(opp);
 	preempt_enable();
+
+	table = dev_pm_opp_get_opp_table(dev);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
+	flush_work(&table->unlisting);
+	dev_pm_opp_put_opp_table(table);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+	KUNIT_ASSERT_EQ(test, rec->nr, 1);
+	KUNIT_EXPECT_EQ(test, rec->event[0], OPP_EVENT_REMOVE);
+	KUNIT_EXPECT_EQ(test, rec->freq[0], F1);
 }
 
 /*
@@ -862,7 +890,7 @@ static struct kunit_case opp_table_cases[] = {
 	KUNIT_CASE(opp_table_getters_of_null_opp_are_neutral),
 	KUNIT_CASE(opp_table_getter_of_error_opp_is_zero),
 	KUNIT_CASE(opp_table_put_of_bad_opp_is_noop),
-	KUNIT_CASE(opp_table_held_opp_survives_removal),
+	KUNIT_CASE(opp_table_held_opp_lingers),
 	KUNIT_CASE(opp_table_held_opp_survives_table),
 	KUNIT_CASE(opp_table_last_dynamic_removal_frees_table),
 	KUNIT_CASE(opp_table_reference_keeps_table),
