@@ -518,7 +518,7 @@ static void __opp_config_undo(struct opp_config_token *token)
  * Settings that shape OPPs (regulators, helpers, clocks) must come before
  * the table has any: a table with OPPs was parsed already.
  *
- * Context: Any context; takes no lock.
+ * Context: Process context; takes the table's lock.
  * Return: true when the table lists no OPP.
  */
 bool opp_table_is_empty(struct opp_table *table)
@@ -541,11 +541,6 @@ static int __opp_config_apply(struct opp_config_token *token,
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
-
-	if (!opp_table_is_empty(table)) {
-		dev_err(dev, "OPP table already has OPPs: configure it before adding them\n");
-		return -EBUSY;
-	}
 
 	for (i = 0; i < ARRAY_SIZE(opp_config_steps); i++) {
 		step = &opp_config_steps[i];
@@ -622,8 +617,10 @@ int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 		return ret;
 	}
 
+	/* A table is configured before it gets OPPs: a driver bug, warned. */
 	scoped_guard(mutex, &token->table->dvfs_lock)
-		ret = __opp_config_apply(token, dev, config);
+		ret = WARN_ON(!opp_table_is_empty(token->table)) ? -EBUSY :
+		      __opp_config_apply(token, dev, config);
 	if (!ret)
 		ret = opp_config_attach_genpds(token, dev, config);
 	if (!ret)

@@ -287,10 +287,20 @@ static void opp_debug_add_paths(struct opp_debug *dbg, struct opp_table *table,
 	}
 }
 
+/*
+ * The supplies an OPP lists: dev_pm_opp_add() gives its OPP one voltage,
+ * for the first supply, and that one is what Linux lists (it counts the
+ * table's supplies as one from then on), whatever the table drives.
+ */
+static unsigned int opp_debug_nr_supplies(struct dev_pm_opp *opp)
+{
+	return opp->dynamic ? 1 : opp->nr_supplies;
+}
+
 static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
 {
 	return ARRAY_SIZE(opp_debug_flags) + opp->nr_clks +
-	       opp->nr_supplies * ARRAY_SIZE(opp_debug_supply) +
+	       opp_debug_nr_supplies(opp) * ARRAY_SIZE(opp_debug_supply) +
 	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
 }
 
@@ -307,7 +317,7 @@ static void opp_debug_fill(struct opp_debug *dbg, struct opp_table *table,
 	debugfs_create_file("of_name", 0444, dbg->dir, opp,
 			    &opp_debug_of_name_fops);
 	opp_debug_add_rates(dbg, opp);
-	for (i = 0; i < opp->nr_supplies; i++) {
+	for (i = 0; i < opp_debug_nr_supplies(opp); i++) {
 		dir = opp_debug_add_subdir(dbg, "supply-", i);
 		opp_debug_add_group(dbg, dir, opp, i, opp_debug_supply,
 				    ARRAY_SIZE(opp_debug_supply));

@@ -1302,8 +1302,9 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 
 	p->shape.nr_paths = 0;
 	p->shape.nr_required = 0;
+	/* Without named regulators, the voltages drive no supply. */
 	if (!p->supplies_known)
-		p->shape.nr_supplies = 1;
+		p->shape.nr_supplies = 0;
 	p->opps = kcalloc(max(nr, 1), sizeof(*p->opps), GFP_KERNEL);
 	if (!p->opps)
 		return -ENOMEM;

@@ -326,11 +326,13 @@ void opp_check_regulators(struct opp_table *table, struct device *dev,
 			  struct dev_pm_opp * const *opps, unsigned int nr)
 {
 	const struct dev_pm_opp_supply *supply;
-	unsigned int i, s;
+	unsigned int i, s, nr_checked;
 
 	guard(mutex)(&table->dvfs_lock);
 	for (i = 0; i < nr; i++) {
-		for (s = 0; s < table->nr_regulators && s < opps[i]->nr_supplies; s++) {
+		/* dev_pm_opp_add() gives a voltage to the first supply only. */
+		nr_checked = opps[i]->dynamic ? 1 : opps[i]->nr_supplies;
+		for (s = 0; s < table->nr_regulators && s < nr_checked; s++) {
 			supply = opp_supplies(opps[i]) + s;
 			if (regulator_is_supported_voltage(table->regulators[s],
 							   supply->u_volt_min,

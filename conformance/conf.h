@@ -216,6 +216,14 @@ struct conf_console;
 #define CONF_CON_SPLAT		(LOGLEVEL_WARNING + 1)
 
 struct conf_console *conf_console(struct kunit *test, struct device *dev);
+
+/*
+ * Before a call that may WARN on purpose: the kernel log's judge (make
+ * check's, scripts/ktap-verdict.awk) then takes the next WARN report of
+ * the case, when it stopped in @fn, for an expected one.
+ */
+#define CONF_EXPECT_WARN(test, fn)	kunit_info(test, "expect WARN in %s", fn)
+
 unsigned int conf_console_count(struct conf_console *con);
 unsigned int conf_console_count_level(struct conf_console *con, int level);
 /* Lines that contain mark @i (of CONF_CON_MARKS) are counted apart too. */

@@ -89,14 +89,20 @@ static void conf_config_missing_clock_is_enoent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -ENOENT);
 }
 
-/* Configuring a table that already has OPPs is -EBUSY. */
+/* Configuring a table that already has OPPs WARNs: -EBUSY. */
 static void conf_config_after_opps_is_ebusy(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .prop_name = "slow" };
 	struct device *dev = conf_device(test, CF_NAME);
+	struct conf_console *con;
 
 	conf_add(test, dev, CF_F1, CF_U1);
+	con = conf_console(test, NULL);
+	CONF_EXPECT_WARN(test, "dev_pm_opp_set_config");
 	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -EBUSY);
+	KUNIT_ASSERT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 1);
+	KUNIT_EXPECT_STREQ(test, conf_console_splat(con, 0),
+			   "dev_pm_opp_set_config");
 }
 
 /* Clearing the configuration turns off the supply the core turned on. */

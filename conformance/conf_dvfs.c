@@ -145,6 +145,23 @@ static void conf_set_rate_same_rate_again_is_quiet(struct kunit *test)
 	CONF_EXPECT_QUIET(test, fix->log);
 }
 
+/*
+ * The current OPP, removed, stays the OPP of its rate: going there again
+ * touches nothing, and the count keeps it until the device moves away.
+ */
+static void conf_set_rate_to_removed_current_is_quiet(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F2);
+
+	dev_pm_opp_remove(fix->dev, SR_F2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 3);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_QUIET(test, fix->log);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 2);
+}
+
 /* Between two OPPs: the clock gets the rate asked, the supply the ceil's. */
 static void conf_set_rate_between_opps_clock_gets_request(struct kunit *test)
 {
@@ -550,6 +567,7 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_rate_down_clock_before_voltage),
 	KUNIT_CASE(conf_set_rate_above_max_is_erange),
 	KUNIT_CASE(conf_set_rate_same_rate_again_is_quiet),
+	KUNIT_CASE(conf_set_rate_to_removed_current_is_quiet),
 	KUNIT_CASE(conf_set_rate_between_opps_clock_gets_request),
 	KUNIT_CASE(conf_set_rate_within_opp_moves_clock_only),
 	KUNIT_CASE(conf_set_rate_zero_disables_supply),

@@ -72,6 +72,33 @@ static void conf_dynamic_remove_takes_opp_out(struct kunit *test)
 			-ERANGE);
 }
 
+/*
+ * An OPP removed while a caller holds it stays in lookups and counts, and
+ * its removal is announced, until the caller puts it.
+ */
+static void conf_dynamic_held_opp_stays_until_put(struct kunit *test)
+{
+	struct device *dev = dy_device(test);
+	struct conf_notes *notes = conf_notes(test, dev);
+	struct dev_pm_opp *held, *again;
+
+	held = dev_pm_opp_find_freq_exact(dev, DY_F2, true);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, held);
+	dev_pm_opp_remove(dev, DY_F2);
+	KUNIT_EXPECT_EQ(test, notes->nr, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+	again = dev_pm_opp_find_freq_exact(dev, DY_F2, true);
+	KUNIT_EXPECT_PTR_EQ(test, again, held);
+	if (!IS_ERR(again))
+		dev_pm_opp_put(again);
+
+	dev_pm_opp_put(held);
+	KUNIT_ASSERT_EQ(test, notes->nr, 1);
+	KUNIT_EXPECT_EQ(test, notes->event[0], OPP_EVENT_REMOVE);
+	KUNIT_EXPECT_EQ(test, notes->freq[0], DY_F2);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+}
+
 /* Removing the last added OPP removes the table. */
 static void conf_dynamic_remove_last_drops_table(struct kunit *test)
 {
@@ -203,6 +230,7 @@ static struct kunit_case conf_dynamic_cases[] = {
 	KUNIT_CASE(conf_dynamic_same_rate_other_voltage_is_eexist),
 	KUNIT_CASE(conf_dynamic_same_opp_over_disabled_is_eexist),
 	KUNIT_CASE(conf_dynamic_remove_takes_opp_out),
+	KUNIT_CASE(conf_dynamic_held_opp_stays_until_put),
 	KUNIT_CASE(conf_dynamic_remove_last_drops_table),
 	KUNIT_CASE(conf_dynamic_remove_absent_rate_warns),
 	KUNIT_CASE(conf_dynamic_remove_all_drops_table),
@@ -317,6 +345,21 @@ static void conf_notify_remove_all_in_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, notes->freq[2], DY_F3);
 }
 
+/* Disabled OPPs are removed in their place among the others. */
+static void conf_notify_remove_all_interleaves_disabled(struct kunit *test)
+{
+	struct device *dev = dy_device(test);
+	struct conf_notes *notes;
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, DY_F2), 0);
+	notes = conf_notes(test, dev);
+	dev_pm_opp_remove_all_dynamic(dev);
+	KUNIT_ASSERT_EQ(test, notes->nr, 3);
+	KUNIT_EXPECT_EQ(test, notes->freq[0], DY_F1);
+	KUNIT_EXPECT_EQ(test, notes->freq[1], DY_F2);
+	KUNIT_EXPECT_EQ(test, notes->freq[2], DY_F3);
+}
+
 /* Without a table there is nothing to register a notifier on. */
 static void conf_notify_without_table_is_enodev(struct kunit *test)
 {
@@ -334,6 +377,7 @@ static struct kunit_case conf_notify_cases[] = {
 	KUNIT_CASE(conf_notify_no_change_is_quiet),
 	KUNIT_CASE(conf_notify_adjust_voltage),
 	KUNIT_CASE(conf_notify_remove_all_in_order),
+	KUNIT_CASE(conf_notify_remove_all_interleaves_disabled),
 	KUNIT_CASE(conf_notify_without_table_is_enodev),
 	{}
 };

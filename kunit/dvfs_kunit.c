@@ -433,6 +433,7 @@ static void opp_dvfs_regulators_after_opps_is_ebusy(struct kunit *test)
 						    false, DVFS_F1, 1);
 
 	opp_kunit_add(test, fix->dev, DVFS_F1, DVFS_V1);
+	OPP_KUNIT_EXPECT_WARN(test, "dev_pm_opp_set_config");
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_set_regulators(fix->dev, name,
 								1)),
 			-EBUSY);

@@ -52,6 +52,13 @@ void opp_kunit_populate(struct kunit *test, struct device *dev, u8 nr_clks,
 struct dev_pm_opp *opp_kunit_find_exact(struct kunit *test, struct device *dev,
 					unsigned long freq, bool available);
 
+/*
+ * Before a call that WARNs on purpose (as Linux does for that misuse): the
+ * kernel log's judge (scripts/ktap-verdict.awk) then takes the next WARN
+ * report of the case, when it stopped in @fn, for an expected one.
+ */
+#define OPP_KUNIT_EXPECT_WARN(test, fn)	kunit_info(test, "expect WARN in %s", fn)
+
 #define OPP_KUNIT_MAX_EVENTS	16
 
 /**

@@ -120,10 +120,13 @@ def changed_lines(a, b, entries):
         if op == 'equal':
             continue
         old, new = a[i1:i2], b[j1:j2]
-        if op == 'replace' and len(old) == len(new):
-            kept = [(x, y) for x, y in zip(old, new)
+        if op == 'replace':
+            # Pairs line up from the start of the replaced block.
+            n = min(len(old), len(new))
+            kept = [(x, y) for x, y in zip(old[:n], new[:n])
                     if not paired(x, y, entries)]
-            old, new = [x for x, _ in kept], [y for _, y in kept]
+            old = [x for x, _ in kept] + old[n:]
+            new = [y for _, y in kept] + new[n:]
         out += ['-' + x for x in old] + ['+' + y for y in new]
     return out
 

@@ -7,6 +7,10 @@
 # of: a splat outside any test case (boot, suite init/exit, shutdown), a suite
 # or case reported "not ok" with no failed leaf under it, each planned result
 # that never came (crash, timeout). "# SKIP" counts as skipped.
+# A case that provokes a WARN on purpose says so first, with a diagnostic
+# line "# <case>: expect WARN in <function>": the next WARN report, from
+# its "cut here" to its "end trace" line, is not a splat when its WARNING
+# line names that function. Any other report still is.
 # Exit status 1 when anything failed or was skipped, or when no test ran.
 # The last line printed is "N passed, N failed[, N skipped]".
 
@@ -121,6 +125,19 @@ function splat(nr) {
 		if (lvl == 0 && plan[0] == 0) { in_tests = 0; top_done = 1 }
 	} else if (text ~ /^(not )?ok [0-9]+/ && ktap) {
 		result(lvl, text)
+		expect_fn = ""
+	} else if (text ~ /^# .*: expect WARN in [A-Za-z0-9_]+$/) {
+		expect_fn = text
+		sub(/.* expect WARN in /, "", expect_fn)
+	} else if (expect_fn != "" && !expected && line ~ /cut here/) {
+		expected = NR; expected_ok = 0
+	} else if (expected) {
+		if (line ~ ("^WARNING: .* " expect_fn "\\+0x"))
+			expected_ok = 1
+		else if (line ~ /end trace/) {
+			if (!expected_ok) splat(expected)
+			expected = 0; expect_fn = ""
+		}
 	} else if (text !~ /^# / && line ~ splat_re && line !~ benign_re) {
 		splat(NR)
 	}
