@@ -38,6 +38,9 @@
  * @unlisting: the edit unlists the lingering OPPs nobody else holds
  * @nr_dynamic: dynamic OPPs the edit removed, whose table references go
  *	once it is done
+ * @order: the OPPs @change.insert may take, in the order the notifiers hear
+ *	of those it took, or NULL for the batch's order
+ * @nr_order: entries in @order
  * @leaving: the OPPs the edit unlisted, in table order, or NULL
  * @nr_leaving: how many
  *
@@ -59,6 +62,8 @@ struct opp_edit {
 	const void *remove_arg;
 	bool unlisting;
 	unsigned int nr_dynamic;
+	struct dev_pm_opp * const *order;
+	unsigned int nr_order;
 	struct dev_pm_opp **leaving;
 	unsigned int nr_leaving;
 };
@@ -125,15 +130,30 @@ static int __opp_edit_publish(struct opp_edit *e)
 	return 0;
 }
 
-/* Shows and announces new OPPs, then drops the references that kept them. */
-static void opp_announce_batch(struct opp_table *table,
-			       const struct opp_batch *batch)
+static void opp_announce(struct opp_table *table, struct dev_pm_opp *opp)
 {
+	opp_debug_add_opp(table, opp);
+	opp_notify(table, OPP_EVENT_ADD, opp);
+}
+
+/*
+ * Shows and announces the new OPPs of @e, in @e->order when it has one (of
+ * which the batch took some), then drops the references that kept them.
+ */
+static void opp_announce_batch(struct opp_edit *e)
+{
+	const struct opp_batch *batch = e->change.insert;
+	struct dev_pm_opp *opp;
 	unsigned int i;
 
+	for (i = 0; e->order && i < e->nr_order; i++) {
+		opp = e->order[i];
+		if (opp_range_find_same(batch->opps, batch->nr, opp) == opp)
+			opp_announce(e->table, opp);
+	}
 	for (i = 0; i < batch->nr; i++) {
-		opp_debug_add_opp(table, batch->opps[i]);
-		opp_notify(table, OPP_EVENT_ADD, batch->opps[i]);
+		if (!e->order)
+			opp_announce(e->table, batch->opps[i]);
 		dev_pm_opp_put(batch->opps[i]);
 	}
 }
@@ -186,7 +206,7 @@ static void opp_edit_see_off(struct opp_edit *e)
 static void opp_edit_finish(struct opp_edit *e)
 {
 	if (e->published && e->change.insert)
-		opp_announce_batch(e->table, e->change.insert);
+		opp_announce_batch(e);
 	if (e->published && e->opp) {
 		opp_notify(e->table, e->event, e->opp);
 		opp_let_go(e->opp);
@@ -368,6 +388,8 @@ static int __opp_batch_drop_repeats(struct opp_table *table,
  * @opps: the OPPs, from opp_alloc() with the table's shape, filled in and
  *	sorted by opp_cmp() without equal neighbours
  * @nr: how many
+ * @order: @opps in the order the notifiers hear of them (a device tree
+ *	table's node order), or NULL for @opps' own
  *
  * All or nothing: lookups see the table without any of @opps or with all of
  * those it takes. An OPP equal to one the table has, which is available and
@@ -384,10 +406,13 @@ static int __opp_batch_drop_repeats(struct opp_table *table,
  * @opps with another voltage, or a disabled one; -ENOMEM.
  */
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
-			unsigned int nr)
+			unsigned int nr, struct dev_pm_opp * const *order)
 {
 	struct opp_batch batch = { .opps = opps };
-	struct opp_edit e = { .table = table, .change.insert = &batch };
+	struct opp_edit e = {
+		.table = table, .change.insert = &batch,
+		.order = order, .nr_order = nr,
+	};
 	int ret;
 
 	scoped_guard(mutex, &table->lock) {

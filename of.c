@@ -82,6 +82,7 @@ struct opp_of_parser {
 	unsigned int supported_hw_count;
 	struct opp_of_required *req;
 	struct dev_pm_opp **opps;
+	struct dev_pm_opp **arrived;
 	unsigned int nr;
 	struct dev_pm_opp *last;
 	bool supplies_configured;
@@ -905,6 +906,7 @@ static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 	memmove(&p->opps[pos + 1], &p->opps[pos],
 		(p->nr - pos) * sizeof(*p->opps));
 	p->opps[pos] = opp;
+	p->arrived[p->nr] = opp;
 	p->nr++;
 	p->last = opp;
 
@@ -969,7 +971,7 @@ static int opp_of_finish(struct opp_of_parser *p)
 	if (ret)
 		return ret;
 
-	ret = opp_table_add_batch(p->table, p->opps, p->nr);
+	ret = opp_table_add_batch(p->table, p->opps, p->nr, p->arrived);
 	if (ret == -EEXIST)
 		dev_err(p->dev, "OPPs from firmware clash with OPPs added by code meanwhile\n");
 	if (ret < 0)
@@ -986,6 +988,31 @@ static void opp_of_free_unpublished(struct opp_of_parser *p)
 	opp_of_free_from(p, 0);
 	kfree(p->opps);
 	p->opps = NULL;
+	kfree(p->arrived);
+	p->arrived = NULL;
+}
+
+/* Room for @nr OPPs, kept sorted and in the order their nodes came. */
+static int opp_of_alloc_opps(struct opp_of_parser *p, unsigned int nr)
+{
+	p->opps = kcalloc(max(nr, 1U), sizeof(*p->opps), GFP_KERNEL);
+	p->arrived = kcalloc(max(nr, 1U), sizeof(*p->arrived), GFP_KERNEL);
+	return p->opps && p->arrived ? 0 : -ENOMEM;
+}
+
+/*
+ * A load that fails once OPPs were taken: the notifiers hear of them as
+ * Linux's do, which adds each node's OPP as it comes and removes them all
+ * on the error (in table order), though no lookup ever saw them here.
+ */
+static void opp_of_announce_failed(struct opp_of_parser *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr; i++)
+		opp_notify(p->table, OPP_EVENT_ADD, p->arrived[i]);
+	for (i = 0; i < p->nr; i++)
+		opp_notify(p->table, OPP_EVENT_REMOVE, p->opps[i]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1202,11 +1229,9 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 	if (ret)
 		return ret;
 
-	p->opps = kcalloc(max(nr, 1U), sizeof(*p->opps), GFP_KERNEL);
-	if (!p->opps)
-		return -ENOMEM;
-
-	ret = opp_of_read_children(p);
+	ret = opp_of_alloc_opps(p, nr);
+	if (!ret)
+		ret = opp_of_read_children(p);
 	if (ret)
 		return ret;
 
@@ -1305,9 +1330,9 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 	/* Without named regulators, the voltages drive no supply. */
 	if (!p->supplies_known)
 		p->shape.nr_supplies = 0;
-	p->opps = kcalloc(max(nr, 1), sizeof(*p->opps), GFP_KERNEL);
-	if (!p->opps)
-		return -ENOMEM;
+	ret = opp_of_alloc_opps(p, nr);
+	if (ret)
+		return ret;
 
 	for (i = 0; i < nr; i++) {
 		of_property_read_u32_index(np, "operating-points", 2 * i, &khz);
@@ -1454,6 +1479,8 @@ static int opp_of_populate(struct opp_table *table, void *data)
 	int ret;
 
 	ret = p->np ? opp_of_parse_v2(p) : opp_of_parse_v1(p);
+	if (ret && p->nr)
+		opp_of_announce_failed(p);
 	opp_of_free_unpublished(p);
 	return ret;
 }

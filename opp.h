@@ -912,7 +912,7 @@ static inline unsigned long opp_removals(void)
 
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
-			unsigned int nr);
+			unsigned int nr, struct dev_pm_opp * const *order);
 enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 				       struct dev_pm_opp *opp);
 void opp_let_go(struct dev_pm_opp *opp);

@@ -137,4 +137,15 @@
 #define DDR_BW2		762000
 #define DDR_BW3		1720000
 
+/*
+ * conf,late-bad: four nodes, the third with two opp-hz values for one
+ * clock: the load fails there, after one or two good nodes (whichever
+ * order the overlay attached them in).
+ */
+#define LATE_F1		100000000
+#define LATE_F2		200000000
+#define LATE_F3		300000000
+#define LATE_F_DYN	50000000
+#define LATE_U		900000
+
 #endif /* __OPP_CONF_DT_H__ */

@@ -345,6 +345,50 @@ static void conf_of_opp_hz_count_mismatch_is_einval(struct kunit *test)
 			-EINVAL);
 }
 
+/*
+ * A load that fails at a node: the notifiers heard of the OPPs of the nodes
+ * before it one by one, in node order, then of their removal, in rate
+ * order. The OPP added by code stays.
+ */
+static void conf_of_failed_load_adds_then_removes(struct kunit *test)
+{
+	struct device *dev = of_dev(test, "conf,late-bad");
+	struct device_node *np __free(device_node) =
+		dev_pm_opp_of_get_opp_desc_node(dev);
+	struct conf_notes *notes;
+	u64 hz[3], lo;
+	unsigned int n = 0, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	conf_add(test, dev, LATE_F_DYN, LATE_U);
+	notes = conf_notes(test, dev);
+	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), -EINVAL);
+
+	for_each_available_child_of_node_scoped(np, child) {
+		if (of_property_count_u64_elems(child, "opp-hz") != 1 || n == 3)
+			break;
+		KUNIT_ASSERT_EQ(test, of_property_read_u64(child, "opp-hz",
+							   &hz[n]), 0);
+		n++;
+	}
+	KUNIT_ASSERT_GT(test, n, 0);
+	KUNIT_ASSERT_EQ(test, notes->nr, 2 * n);
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ(test, notes->event[i], OPP_EVENT_ADD);
+		KUNIT_EXPECT_EQ(test, notes->freq[i], hz[i]);
+	}
+	if (n == 2 && hz[1] < hz[0]) {
+		lo = hz[1];
+		hz[1] = hz[0];
+		hz[0] = lo;
+	}
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ(test, notes->event[n + i], OPP_EVENT_REMOVE);
+		KUNIT_EXPECT_EQ(test, notes->freq[n + i], hz[i]);
+	}
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
+}
+
 /* A node with neither binding: -ENODEV. */
 static void conf_of_no_table_property_is_enodev(struct kunit *test)
 {
@@ -456,6 +500,7 @@ static struct kunit_case conf_of_cases[] = {
 	KUNIT_CASE(conf_of_empty_table_is_enoent),
 	KUNIT_CASE(conf_of_has_required_opp_of_empty_table),
 	KUNIT_CASE(conf_of_opp_hz_count_mismatch_is_einval),
+	KUNIT_CASE(conf_of_failed_load_adds_then_removes),
 	KUNIT_CASE(conf_of_no_table_property_is_enodev),
 	KUNIT_CASE(conf_of_device_without_node_is_enodev),
 	KUNIT_CASE(conf_of_find_icc_paths_without_node_is_enodev),

@@ -208,7 +208,7 @@ static int opp_kunit_publish(struct opp_table *table, void *data)
 			ret = -ENOMEM;
 	}
 	if (!ret) {
-		taken = opp_table_add_batch(table, opps, pop->nr);
+		taken = opp_table_add_batch(table, opps, pop->nr, NULL);
 		ret = min(taken, 0);
 	}
 	/* The table owns the first OPPs it took; the rest are still ours. */
