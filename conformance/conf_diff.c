@@ -102,12 +102,12 @@ enum df_fail { DF_FAIL_NONE, DF_FAIL_CLK, DF_FAIL_VOLT, DF_FAIL_ENABLE };
  *	NULL when an OPP is added to a table with required OPPs, so the
  *	program adds none
  * @pin: device 0's table, held while the program holds OPPs
- * @added: the OPPs the program added and did not remove: device, rate, and
- *	whether no transition of device 0 was asked since (see df_remove())
+ * @added: the OPPs the program added and did not remove: device and rate
  * @nr_added: entries in @added
  * @moved: a transition of device 0 was asked
  * @leaky: an OPP was added again, and Linux keeps a table reference for it
- * @swept: all dynamic OPPs of device 0 were removed after a transition
+ * @swept: all dynamic OPPs of device 0 were removed after a transition, or
+ *	one it may hold or run at was removed: no sweep of its table follows
  * @dvfs_unsafe: a configuration with regulators was cleared from device
  *	0's table while it had OPPs: Linux then dereferences NULL in its
  *	next transition, so the program makes none until the table is gone
@@ -142,7 +142,6 @@ struct df {
 	struct {
 		unsigned int dev;
 		unsigned long rate;
-		bool removable;
 	} added[DF_ADDED];
 	unsigned int nr_added;
 	struct opp_table *pin;
@@ -497,7 +496,6 @@ static void df_add(struct df *df, unsigned int d, unsigned long rate,
 		df->leaky = true;
 	if (!ret && df->nr_added < DF_ADDED && df_added(df, d, rate) < 0) {
 		df->added[df->nr_added].dev = d;
-		df->added[df->nr_added].removable = true;
 		df->added[df->nr_added++].rate = rate;
 	}
 }
@@ -508,14 +506,9 @@ static void df_add(struct df *df, unsigned int d, unsigned long rate,
  */
 static bool df_may_move(struct df *df)
 {
-	unsigned int i;
-
 	if (df->leaky)
 		return false;
 	df->moved = true;
-	for (i = 0; i < df->nr_added; i++)
-		if (!df->added[i].dev)
-			df->added[i].removable = false;
 	return true;
 }
 
@@ -527,28 +520,6 @@ static bool df_holds(struct df *df, unsigned int d, unsigned long rate)
 		if (dev_pm_opp_get_freq(df->held[i]) == rate)
 			return true;
 	return false;
-}
-
-/*
- * Linux's dev_pm_opp_remove() drops a table reference that only an added
- * OPP took, so removing an OPP of the device tree frees the table under its
- * users; and an OPP removed while someone holds it stays listed, so that
- * dev_pm_opp_remove_all_dynamic() drops its references a second time. The
- * program removes the OPPs it added and holds none of, that cannot be the
- * current OPP (added after the last transition), and rates without an OPP.
- */
-static void df_remove(struct df *df, unsigned int d, unsigned long rate)
-{
-	int i = df_added(df, d, rate);
-
-	if (i >= 0 && (!df->added[i].removable || df_holds(df, d, rate)))
-		return;
-	if (i < 0 && df_exists(df, d, rate))
-		return;
-	if (i >= 0)
-		df->added[i] = df->added[--df->nr_added];
-	df_out(df, "remove dev%u %lu", d, rate);
-	dev_pm_opp_remove(df->dev[d], rate);
 }
 
 /* Whether devices @a and @b have one table (a shared one, or none). */
@@ -563,6 +534,34 @@ static bool df_same_table(struct df *df, unsigned int a, unsigned int b)
 	if (!IS_ERR(tb))
 		dev_pm_opp_put_opp_table(tb);
 	return a == b || same;
+}
+
+/*
+ * Linux's dev_pm_opp_remove() drops a table reference that only an added
+ * OPP took, so removing an OPP of the device tree frees the table under its
+ * users; and an OPP removed while someone holds it stays listed, so that a
+ * second removal, or dev_pm_opp_remove_all_dynamic(), drops its references
+ * again. The program removes the OPPs it added, and rates without an OPP;
+ * one of device 0's table that it may hold, or that may be its current OPP
+ * (once device 0 moved), it removes once, and that table is not swept
+ * after.
+ */
+static void df_remove(struct df *df, unsigned int d, unsigned long rate)
+{
+	int i = df_added(df, d, rate);
+	bool shared = df_same_table(df, d, 0);
+	bool held = i >= 0 && shared && (df->moved || df_holds(df, 0, rate));
+
+	if (i < 0 && df_exists(df, d, rate))
+		return;
+	if (held && df->swept)
+		return;
+	if (held)
+		df->swept = true;
+	if (i >= 0)
+		df->added[i] = df->added[--df->nr_added];
+	df_out(df, "remove dev%u %lu", d, rate);
+	dev_pm_opp_remove(df->dev[d], rate);
 }
 
 /*
@@ -1077,6 +1076,9 @@ static void df_run(struct kunit *test, unsigned long i)
 		if (armed)
 			df_disarm(df);
 		df_settle(df, !df_ops[op].reads);
+		/* Linux keeps the table from then on: all else would differ. */
+		if (df->leaky)
+			break;
 	}
 	df_finish(df);
 	kunit_info(test, "opp_diff #%lu seed %lu: %08x %u lines\n", i,
