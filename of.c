@@ -203,10 +203,10 @@ static void opp_of_match_supply(const struct opp_of_parser *p,
 		if (!str_has_prefix(what, opp_of_supply_names[i]))
 			continue;
 		rest = what + strlen(opp_of_supply_names[i]);
-		if (!*rest)
+		if (!*rest && !props->supply[i][0])
 			props->supply[i][0] = prop;
 		else if (*rest == '-' && p->prop_name &&
-			 !strcmp(rest + 1, p->prop_name))
+			 !strcmp(rest + 1, p->prop_name) && !props->supply[i][1])
 			props->supply[i][1] = prop;
 		return;
 	}
@@ -216,12 +216,14 @@ static void opp_of_match_supply(const struct opp_of_parser *p,
  * The walk takes no lock, as of_find_property() holds it only for its own
  * walk and its callers use the property after: a property is added or
  * removed under the device tree's locks, and a removed one is kept on the
- * node's deadprops, never freed while the node lives.
+ * node's deadprops, never freed while the node lives. Of two properties of
+ * one name (a node built by a changeset may have them), the first is the
+ * one, as for of_find_property().
  */
 static void opp_of_gather(const struct opp_of_parser *p,
 			  struct device_node *np, struct opp_of_props *props)
 {
-	struct property *prop;
+	struct property *prop, **slot;
 	unsigned int i;
 
 	memset(props, 0, sizeof(*props));
@@ -229,8 +231,10 @@ static void opp_of_gather(const struct opp_of_parser *p,
 		for (i = 0; i < ARRAY_SIZE(opp_of_prop_slots); i++) {
 			if (strcmp(prop->name, opp_of_prop_slots[i].name))
 				continue;
-			*(struct property **)((char *)props +
-					      opp_of_prop_slots[i].offset) = prop;
+			slot = (struct property **)((char *)props +
+						    opp_of_prop_slots[i].offset);
+			if (!*slot)
+				*slot = prop;
 			break;
 		}
 		if (i == ARRAY_SIZE(opp_of_prop_slots))
@@ -827,21 +831,25 @@ static enum opp_repeat opp_of_check_repeat(const struct opp_of_parser *p,
 			dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz added by code; ignoring it\n",
 				 np, rate);
 		else if (repeat == OPP_CLASH)
-			dev_err(p->dev, "%pOF: the OPP at %lu Hz was added by code with another voltage, or is disabled\n",
-				np, rate);
-		return repeat;
-	}
-
-	if (same->available && opp_of_volt(same, 0) == opp_of_volt(opp, 0)) {
+			dev_warn(p->dev, "%pOF: the OPP at %lu Hz was added by code with another voltage, or is disabled\n",
+				 np, rate);
+	} else if (same->available &&
+		   opp_of_volt(same, 0) == opp_of_volt(opp, 0)) {
 		dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz of %pOF; ignoring it\n",
 			 np, rate, same->np ?: np);
-		return OPP_REPEAT;
+		repeat = OPP_REPEAT;
+	} else {
+		dev_warn(p->dev, "%pOF: the OPP at %lu Hz of %pOF has %lu uV, this one %lu uV%s\n",
+			 np, rate, same->np ?: np, opp_of_volt(same, 0),
+			 opp_of_volt(opp, 0),
+			 same->available ? "" : " (and is disabled)");
+		repeat = OPP_CLASH;
 	}
 
-	dev_err(p->dev, "%pOF: the OPP at %lu Hz of %pOF has %lu uV, this one %lu uV%s\n",
-		np, rate, same->np ?: np, opp_of_volt(same, 0),
-		opp_of_volt(opp, 0), same->available ? "" : " (and is disabled)");
-	return OPP_CLASH;
+	/* A clash is a duplicate (warned above) that fails the table. */
+	if (repeat == OPP_CLASH)
+		dev_err(p->dev, "%pOF: cannot load the table: -EEXIST\n", np);
+	return repeat;
 }
 
 /*
@@ -1001,18 +1009,29 @@ static int opp_of_alloc_opps(struct opp_of_parser *p, unsigned int nr)
 }
 
 /*
- * A load that fails once OPPs were taken: the notifiers hear of them as
- * Linux's do, which adds each node's OPP as it comes and removes them all
- * on the error (in table order), though no lookup ever saw them here.
+ * A load that fails once OPPs were taken: the table ends as Linux's, which
+ * adds each node's OPP as it comes and removes them all on the error. The
+ * notifiers hear of each addition, then of each removal (in table order),
+ * though no lookup ever saw those OPPs; their clock latencies still count
+ * in the table's maximum.
  */
-static void opp_of_announce_failed(struct opp_of_parser *p)
+static void opp_of_undo_failed(struct opp_of_parser *p)
 {
+	struct opp_table *table = p->table;
+	unsigned long latency = 0;
 	unsigned int i;
 
+	for (i = 0; i < p->nr; i++) {
+		opp_notify(table, OPP_EVENT_ADD, p->arrived[i]);
+		latency = max_t(unsigned long, latency,
+				p->arrived[i]->clock_latency_ns);
+	}
 	for (i = 0; i < p->nr; i++)
-		opp_notify(p->table, OPP_EVENT_ADD, p->arrived[i]);
-	for (i = 0; i < p->nr; i++)
-		opp_notify(p->table, OPP_EVENT_REMOVE, p->opps[i]);
+		opp_notify(table, OPP_EVENT_REMOVE, p->opps[i]);
+
+	guard(mutex)(&table->lock);
+	if (latency > table->clock_latency_ns_max)
+		WRITE_ONCE(table->clock_latency_ns_max, latency);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1480,7 +1499,7 @@ static int opp_of_populate(struct opp_table *table, void *data)
 
 	ret = p->np ? opp_of_parse_v2(p) : opp_of_parse_v1(p);
 	if (ret && p->nr)
-		opp_of_announce_failed(p);
+		opp_of_undo_failed(p);
 	opp_of_free_unpublished(p);
 	return ret;
 }

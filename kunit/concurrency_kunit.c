@@ -110,6 +110,8 @@ static void race_write_round(struct opp_race *race, unsigned int round)
 	err |= dev_pm_opp_adjust_voltage(dev, race_rate(b), ADJUSTED_UV,
 					 ADJUSTED_UV, ADJUSTED_UV);
 	dev_pm_opp_remove(dev, race_rate(c));
+	/* A reader may hold it a little longer: it lingers until then. */
+	err |= opp_kunit_wait_gone(dev, race_rate(c)) ? 0 : -EBUSY;
 	err |= dev_pm_opp_add(dev, race_rate(c), race_volt(c));
 	err |= dev_pm_opp_adjust_voltage(dev, race_rate(b), race_volt(b),
 					 race_volt(b), race_volt(b));

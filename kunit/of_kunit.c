@@ -905,10 +905,13 @@ static const struct opp_of_bad_case opp_of_bad_cases[] = {
 	/* triplets out of order: not checked */
 	{ "window", LOADS(1) },
 	{ "window2", LOADS(2) },
-	/* same rate and level, other voltage: _opp_is_duplicate() */
-	{ "dup", FAILS(-EEXIST) },
-	{ "unsorted-dup", FAILS(-EEXIST) },
-	{ "dup-level", FAILS(-EEXIST) },
+	/*
+	 * same rate and level, other voltage: _opp_is_duplicate() warns, then
+	 * the load fails with an error
+	 */
+	{ "dup", FAILS(-EEXIST), .warnings = 1 },
+	{ "unsorted-dup", FAILS(-EEXIST), .warnings = 1 },
+	{ "dup-level", FAILS(-EEXIST), .warnings = 1 },
 	/*
 	 * nothing to load: "Empty OPP table" (a warning), "OPP table empty"
 	 * (_bandwidth_supported()), "no supported OPPs"
@@ -941,7 +944,7 @@ static const struct opp_of_bad_case opp_of_bad_cases[] = {
 	{ "v1-empty", LOADS(0), .at_device = true },	/* 0 pairs, 0 */
 	{ "v1-zero", LOADS(2), .at_device = true, HAS_RATE(0) },
 	{ "v1-string", FAILS(-EINVAL), .at_device = true },	/* 1 cell */
-	{ "v1-dup", FAILS(-EEXIST), .at_device = true },
+	{ "v1-dup", FAILS(-EEXIST), .warnings = 1, .at_device = true },
 	{ "v1v2", FAILS(-EINVAL), .warnings = 1, .table = "hz32" },
 	/* an entry that names no node: v1 is loaded instead */
 	{ "v2-dangling", LOADS(1), .at_device = true, HAS_RATE(1000000) },

@@ -10,6 +10,7 @@
 #include <linux/completion.h>
 #include <linux/console.h>
 #include <linux/ctype.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -692,4 +693,33 @@ unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap)
 const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i)
 {
 	return i < min(cap->nr, OPP_KUNIT_MAX_ERRORS) ? cap->line[i] : "";
+}
+
+/**
+ * opp_kunit_wait_gone() - wait until a removed OPP left its table
+ * @dev: the device
+ * @rate: the OPP's rate
+ *
+ * A removed OPP lingers while a lookup, debugfs or the current OPP holds it,
+ * and adding it again meanwhile only repeats it. The finds here hold it too;
+ * their puts may be the last, which unlists it.
+ *
+ * Context: Process context; sleeps.
+ * Return: true once no OPP of @dev has @rate; false after about a second.
+ */
+bool opp_kunit_wait_gone(struct device *dev, unsigned long rate)
+{
+	struct dev_pm_opp *opp;
+	unsigned int tries;
+
+	for (tries = 0; tries < 10000; tries++) {
+		opp = dev_pm_opp_find_freq_exact(dev, rate, true);
+		if (IS_ERR(opp))
+			opp = dev_pm_opp_find_freq_exact(dev, rate, false);
+		if (IS_ERR(opp))
+			return true;
+		dev_pm_opp_put(opp);
+		usleep_range(20, 50);
+	}
+	return false;
 }

@@ -80,6 +80,7 @@ struct opp_kunit_events {
 struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
 						 struct device *dev);
 
+bool opp_kunit_wait_gone(struct device *dev, unsigned long rate);
 struct dev_pm_opp *opp_kunit_hold(struct kunit *test, struct dev_pm_opp *opp);
 void opp_kunit_drop(struct kunit *test, struct dev_pm_opp *opp);
 struct opp_table *opp_kunit_hold_table(struct kunit *test,

@@ -17,7 +17,6 @@
 #include <linux/mman.h>
 #include <linux/moduleparam.h>
 #include <linux/pm_opp.h>
-#include <linux/delay.h>
 #include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
@@ -193,28 +192,6 @@ static int stress_lookup(void *data)
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
 
-/*
- * A removed OPP lingers while a lookup, debugfs or the current OPP holds it,
- * and adding it again meanwhile only repeats it: wait until it left. The
- * finds here hold it too; their puts may be the last.
- */
-static bool stress_wait_gone(struct device *dev, unsigned long rate)
-{
-	struct dev_pm_opp *opp;
-	unsigned int tries;
-
-	for (tries = 0; tries < 10000; tries++) {
-		opp = dev_pm_opp_find_freq_exact(dev, rate, true);
-		if (IS_ERR(opp))
-			opp = dev_pm_opp_find_freq_exact(dev, rate, false);
-		if (IS_ERR(opp))
-			return true;
-		dev_pm_opp_put(opp);
-		usleep_range(20, 50);
-	}
-	return false;
-}
-
 /* Disable, remove, re-add and enable OPPs 1 to STRESS_NR - 2. */
 static int stress_write(void *data)
 {
@@ -228,7 +205,7 @@ static int stress_write(void *data)
 		b = 1 + (a + 2) % (STRESS_NR - 2);
 		err = dev_pm_opp_disable(dev, stress_rate(a));
 		dev_pm_opp_remove(dev, stress_rate(b));
-		err |= stress_wait_gone(dev, stress_rate(b)) ? 0 : -EBUSY;
+		err |= opp_kunit_wait_gone(dev, stress_rate(b)) ? 0 : -EBUSY;
 		err |= dev_pm_opp_add(dev, stress_rate(b), stress_volt(b));
 		err |= dev_pm_opp_enable(dev, stress_rate(a));
 		stress_count(st, STRESS_WRITE, !err);
@@ -270,7 +247,7 @@ static bool stress_notify_round(struct opp_stress *st)
 	err = dev_pm_opp_add(dev, stress_rate(STRESS_EXTRA),
 			     stress_volt(STRESS_EXTRA));
 	dev_pm_opp_remove(dev, stress_rate(STRESS_EXTRA));
-	err |= stress_wait_gone(dev, stress_rate(STRESS_EXTRA)) ? 0 : -EBUSY;
+	err |= opp_kunit_wait_gone(dev, stress_rate(STRESS_EXTRA)) ? 0 : -EBUSY;
 
 	err |= dev_pm_opp_unregister_notifier(dev, &st->nb);
 	WRITE_ONCE(st->registered, false);
