@@ -433,8 +433,8 @@ static bool opp_of_is_supported(const struct opp_of_parser *p,
 
 	count = prop ? prop->length / sizeof(u32) : 0;
 	if (!prop || !count || prop->length % sizeof(u32) || count % words) {
-		dev_warn(p->dev, "%pOF: opp-supported-hw is %d bytes, not versions of %u cell(s); skipping the OPP\n",
-			 np, prop ? prop->length : 0, words);
+		dev_err(p->dev, "%pOF: opp-supported-hw is %d bytes, not versions of %u cell(s); skipping the OPP\n",
+			np, prop ? prop->length : 0, words);
 		return false;
 	}
 

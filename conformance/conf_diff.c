@@ -106,6 +106,9 @@ enum df_fail { DF_FAIL_NONE, DF_FAIL_CLK, DF_FAIL_VOLT, DF_FAIL_ENABLE };
  * @nr_added: entries in @added
  * @moved: a transition of device 0 was asked
  * @leaky: an OPP was added again, and Linux keeps a table reference for it
+ * @one_supply: an OPP was added by code while several regulators were
+ *	named: Linux counts one supply from then on, and refuses a device
+ *	tree table of several, so the program loads none
  * @swept: all dynamic OPPs of device 0 were removed after a transition, or
  *	one it may hold or run at was removed: no sweep of its table follows
  * @dvfs_unsafe: a configuration with regulators was cleared from device
@@ -147,6 +150,7 @@ struct df {
 	struct opp_table *pin;
 	bool moved;
 	bool leaky;
+	bool one_supply;
 	bool swept;
 	bool dvfs_unsafe;
 };
@@ -433,10 +437,29 @@ static void df_register_notifier(struct df *df)
 			kunit_add_action_or_reset(df->test, df_unnotify, df), 0);
 }
 
+/* Whether a node under @np has "opp-suspend". */
+static bool df_has_suspend(struct device_node *np)
+{
+	for_each_child_of_node_scoped(np, child)
+		if (of_property_present(child, "opp-suspend") ||
+		    df_has_suspend(child))
+			return true;
+	return false;
+}
+
+/*
+ * Linux keeps a suspend OPP that a removal or a failed load freed as the
+ * table's, and compares the next load's suspend OPP with it: once a device
+ * dropped its OPPs, a tree with "opp-suspend" is not loaded again.
+ */
 static void df_load(struct df *df, unsigned int d)
 {
-	int ret = dev_pm_opp_of_add_table(df->dev[d]);
+	int ret;
 
+	if (df->one_supply || (df->dropped[d] && df->with_dt &&
+			       df_has_suspend(df->dt.top)))
+		return;
+	ret = dev_pm_opp_of_add_table(df->dev[d]);
 	df_out(df, "load dev%u: %d", d, ret);
 	if (!ret)
 		df->loads[d]++;
@@ -492,6 +515,8 @@ static void df_add(struct df *df, unsigned int d, unsigned long rate,
 		return;
 	ret = dev_pm_opp_add(df->dev[d], rate, volt);
 	df_out(df, "add dev%u %lu %lu: %d", d, rate, volt, ret);
+	if (df->nr_regs > 1)
+		df->one_supply = true;
 	if (again && !ret)
 		df->leaky = true;
 	if (!ret && df->nr_added < DF_ADDED && df_added(df, d, rate) < 0) {

@@ -895,8 +895,8 @@ static const struct opp_of_bad_case opp_of_bad_cases[] = {
 	{ "ua-count", FAILS(-EINVAL) },
 	{ "uw-count", FAILS(-EINVAL) },
 	{ "bw-nopath", FAILS(-EINVAL) },	/* 1 bandwidth, 0 paths */
-	/* _opp_is_supported() skips it with a dev_err(): no OPP left */
-	{ "hw", FAILS(-ENOENT), .warnings = 1, .hw_words = 2 },
+	/* _opp_is_supported() skips it with a dev_err(): no OPP left (two) */
+	{ "hw", .err = -ENOENT, .errors = 2, .hw_words = 2 },
 	/* missing, zero and overflowing keys */
 	{ "nokey", FAILS(-ENODEV) },		/* _read_bw()'s -ENODEV */
 	{ "zero", LOADS(1), HAS_RATE(0) },	/* no check on 0 */
@@ -938,7 +938,7 @@ static const struct opp_of_bad_case opp_of_bad_cases[] = {
 	{ "level", LOADS(1), .level = 0x68696768 },	/* "high" */
 	{ "latency-string", LOADS(1) },
 	{ "uv-string", FAILS(-EINVAL) },	/* not whole cells */
-	{ "hw-string", FAILS(-ENOENT), .warnings = 1, .hw_words = 2 },
+	{ "hw-string", .err = -ENOENT, .errors = 2, .hw_words = 2 },
 	/* the legacy binding, alone and with v2 */
 	{ "v1-odd", FAILS(-EINVAL), .at_device = true },
 	{ "v1-empty", LOADS(0), .at_device = true },	/* 0 pairs, 0 */
