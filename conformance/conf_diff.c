@@ -106,9 +106,11 @@ enum df_fail { DF_FAIL_NONE, DF_FAIL_CLK, DF_FAIL_VOLT, DF_FAIL_ENABLE };
  * @nr_added: entries in @added
  * @moved: a transition of device 0 was asked
  * @leaky: an OPP was added again, and Linux keeps a table reference for it
- * @one_supply: an OPP was added by code while several regulators were
- *	named: Linux counts one supply from then on, and refuses a device
- *	tree table of several, so the program loads none
+ * @supplies_changed: Linux changed its count of the table's supplies: an
+ *	OPP was added by code with several regulators (one from then on, so
+ *	a device tree table of several is refused), or the regulators were
+ *	cleared (none: a legacy table then lists no supply). The program
+ *	loads no table after that
  * @swept: all dynamic OPPs of device 0 were removed after a transition, or
  *	one it may hold or run at was removed: no sweep of its table follows
  * @dvfs_unsafe: a configuration with regulators was cleared from device
@@ -150,7 +152,7 @@ struct df {
 	struct opp_table *pin;
 	bool moved;
 	bool leaky;
-	bool one_supply;
+	bool supplies_changed;
 	bool swept;
 	bool dvfs_unsafe;
 };
@@ -410,6 +412,8 @@ static void df_clear_config(struct df *df)
 	df_out(df, "clear_config");
 	if (df->nr_regs && dev_pm_opp_get_opp_count(df->dev[0]) >= 0)
 		df->dvfs_unsafe = true;
+	if (df->nr_regs)
+		df->supplies_changed = true;
 	conf_clear_config_now(df->test, df->token);
 	df->token = 0;
 }
@@ -456,7 +460,7 @@ static void df_load(struct df *df, unsigned int d)
 {
 	int ret;
 
-	if (df->one_supply || (df->dropped[d] && df->with_dt &&
+	if (df->supplies_changed || (df->dropped[d] && df->with_dt &&
 			       df_has_suspend(df->dt.top)))
 		return;
 	ret = dev_pm_opp_of_add_table(df->dev[d]);
@@ -516,7 +520,7 @@ static void df_add(struct df *df, unsigned int d, unsigned long rate,
 	ret = dev_pm_opp_add(df->dev[d], rate, volt);
 	df_out(df, "add dev%u %lu %lu: %d", d, rate, volt, ret);
 	if (df->nr_regs > 1)
-		df->one_supply = true;
+		df->supplies_changed = true;
 	if (again && !ret)
 		df->leaky = true;
 	if (!ret && df->nr_added < DF_ADDED && df_added(df, d, rate) < 0) {

@@ -50,9 +50,10 @@ CONF_ARGS=()
 CONF_TIMEOUT=${OPP_KUNIT_TIMEOUT:-600}
 DIFF_N=${N:-300}
 DIFF_SEED=${SEED:-1}
-# The scenarios a difftest replays with their traces, at most: the length
+# The scenarios one replay boot runs with their traces, at most: the length
 # of the suite's diff_only array, whose numbers fit the kernel command line.
-DIFF_REPLAY_MAX=256
+# More differing scenarios take more boots.
+DIFF_REPLAY_CHUNK=256
 
 case $CONF_MODE in
 conformance) ;;
@@ -152,30 +153,36 @@ same_config_as_check() {
 }
 
 # Boots core $1's kernel again, as kunit.py does, with kernel arguments
-# $2...; its log goes to $CONF_OUT/$1.replay.log.
+# $2...; its log is added to $CONF_OUT/$1.replay.log.
 replay_core() {
-	local core=$1 log=$CONF_OUT/$1.replay.log qemu
+	local core=$1 log=$CONF_OUT/$1.replay.log qemu args
 	shift
+	args="$*"
 	read -ra qemu <<<"$CONF_QEMU"
-	say "$core: replaying with $*"
+	say "$core: replaying with ${args:0:160}..."
 	timeout "$CONF_TIMEOUT" qemu-system-x86_64 -nodefaults -m 1024 \
 		-kernel "$CONF_OUT/$core.bzImage" \
 		-append "$* kunit.filter_glob=$CONF_GLOB kunit.enable=1 console=ttyS0 kunit_shutdown=reboot" \
 		-no-reboot -nographic -serial stdio -bios qboot.rom "${qemu[@]}" \
-		</dev/null >"$log" 2>&1 || warn "$core: the replay exited $?"
+		</dev/null >>"$log" 2>&1 || warn "$core: the replay exited $?"
 }
 
-# The scenarios whose traces differ, replayed with their traces printed,
-# then judged against the allowlist.
+# The scenarios whose traces differ, replayed with their traces printed
+# (a boot per DIFF_REPLAY_CHUNK of them), then judged against the
+# allowlist.
 difftest_results() {
-	local results=$OPP_SCRIPTS/difftest-results.py core only
+	local results=$OPP_SCRIPTS/difftest-results.py core only chunk
 	local logs=(upstream="$CONF_OUT/upstream.log" ours="$CONF_OUT/ours.log")
-	only=$(python3 "$results" --list "$DIFF_REPLAY_MAX" "${logs[@]}")
+	only=$(python3 "$results" --list "$DIFF_REPLAY_CHUNK" "${logs[@]}")
 	if [[ -n $only && -z ${ONLY:-} ]]; then
-		for core in upstream ours; do
-			replay_core "$core" "opp_conformance.diff_seed=$DIFF_SEED" \
-				"opp_conformance.diff_only=$only" opp_conformance.diff_dump=1
-		done
+		rm -f "$CONF_OUT/upstream.replay.log" "$CONF_OUT/ours.replay.log"
+		while read -r chunk; do
+			for core in upstream ours; do
+				replay_core "$core" "opp_conformance.diff_seed=$DIFF_SEED" \
+					"opp_conformance.diff_only=$chunk" \
+					opp_conformance.diff_dump=1
+			done
+		done <<<"$only"
 		logs+=(--replay upstream="$CONF_OUT/upstream.replay.log"
 		       ours="$CONF_OUT/ours.replay.log")
 	fi

@@ -2,10 +2,10 @@
 """Compares the opp_diff traces of two OPP cores (make difftest).
 
 Usage:
-  difftest-results.py --list MAX upstream=LOG ours=LOG
-      prints the numbers of the scenarios (at most MAX, comma separated)
-      whose trace differs or that one core did not finish: the ones to
-      replay with their traces printed.
+  difftest-results.py --list CHUNK upstream=LOG ours=LOG
+      prints the numbers of the scenarios whose trace differs or that one
+      core did not finish, the ones to replay with their traces printed:
+      CHUNK per line (what one boot replays), comma separated.
   difftest-results.py --allow FILE --doc RST upstream=LOG ours=LOG
                       [--replay upstream=LOG ours=LOG]
       the verdict. Each scenario prints "opp_diff #I seed S: CRC N lines";
@@ -185,8 +185,9 @@ def verdict(opts, logs, replays):
             print(f'  ... {len(changes) - SHOWN} more')
     if unreplayed:
         some = ' '.join(f'#{i}' for i in unreplayed[:10])
-        print(f'difftest: {len(unreplayed)} differing scenarios not replayed '
-              f'(past the replay limit): {some}{" ..." if len(unreplayed) > 10 else ""}')
+        print(f'difftest: {len(unreplayed)} differing scenarios without a '
+              f'trace (their replay did not finish): {some}'
+              f'{" ..." if len(unreplayed) > 10 else ""}')
     if kinds:
         print('difftest: first differing line (numbers as N), scenarios:')
         for kind, where in sorted(kinds.items(), key=lambda k: -len(k[1])):
@@ -216,8 +217,10 @@ def main(argv):
         sys.exit(__doc__)
     if '--list' in opts:
         up, ours = (parse(log) for _, log in logs)
-        bad = differing(up, ours)[:int(opts['--list'])]
-        print(','.join(str(i) for i in bad))
+        bad = differing(up, ours)
+        chunk = int(opts['--list'])
+        for k in range(0, len(bad), chunk):
+            print(','.join(str(i) for i in bad[k:k + chunk]))
         return 0
     return verdict(opts, logs, replays)
 
