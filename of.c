@@ -59,7 +59,9 @@ struct opp_of_required {
  * @supported_hw_count: number of words in @supported_hw, 0 when unset
  * @req: one entry per required OPP of each OPP (@shape.nr_required)
  * @opps: the OPPs taken so far, sorted by opp_cmp(), not yet published
- * @nr: number of entries in @opps
+ * @arrived: the same OPPs in the order their nodes came, which is the
+ *	order the notifiers hear of them
+ * @nr: number of entries in @opps and in @arrived
  * @last: the OPP taken last, in device tree order, or NULL
  * @supplies_configured: the platform named the regulators, which fixes the
  *	number of supplies

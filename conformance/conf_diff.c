@@ -460,8 +460,8 @@ static void df_load(struct df *df, unsigned int d)
 {
 	int ret;
 
-	if (df->supplies_changed || (df->dropped[d] && df->with_dt &&
-			       df_has_suspend(df->dt.top)))
+	if (df->supplies_changed ||
+	    (df->dropped[d] && df->with_dt && df_has_suspend(df->dt.top)))
 		return;
 	ret = dev_pm_opp_of_add_table(df->dev[d]);
 	df_out(df, "load dev%u: %d", d, ret);
