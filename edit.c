@@ -35,7 +35,7 @@
  * @remove: for a removal, selects the listed OPPs to remove, with
  *	@remove_arg; NULL otherwise
  * @remove_arg: passed to @remove
- * @unlisting: the edit unlists the lingering OPPs nobody else holds
+ * @unlisting: the edit only unlists the lingering OPPs nobody else holds
  * @nr_dynamic: dynamic OPPs the edit removed, whose table references go
  *	once it is done
  * @order: the OPPs @change.insert may take, in the order the notifiers hear
@@ -602,7 +602,8 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_add_dynamic);
 /*
  * Caller holds the table's lock. Where one OPP of a removal or unlisting
  * goes: a listed OPP the removal selects leaves now when nobody else holds
- * it, else lingers; a lingering OPP leaves once nobody else holds it.
+ * it, else lingers; a lingering OPP leaves once nobody else holds it (any
+ * removal takes those along).
  */
 static void __opp_edit_place(struct opp_edit *e, struct dev_pm_opp *opp)
 {
@@ -616,7 +617,7 @@ static void __opp_edit_place(struct opp_edit *e, struct dev_pm_opp *opp)
 		/* Pairs with opp_drop(): see there. */
 		smp_mb();
 		opp->presence = OPP_LINGERING;
-	} else if (opp->presence != OPP_LINGERING || !e->unlisting) {
+	} else if (opp->presence != OPP_LINGERING) {
 		return;
 	}
 
@@ -659,11 +660,12 @@ static void opp_table_unlisting_work(struct work_struct *work)
 }
 
 /*
- * Caller holds the table's lock. Removes what @e->remove selects, or unlists
- * what lingers for nobody (@e->unlisting): publishes a snapshot without the
- * OPPs that leave. The others linger. When there is no memory for the new
- * snapshot, the leaving OPPs linger too, and the table's work item tries
- * again: a removal does not fail.
+ * Caller holds the table's lock. Removes what @e->remove selects, and
+ * unlists what lingers for nobody: publishes a snapshot without the OPPs
+ * that leave. The others linger. When there is no memory for the new
+ * snapshot, the leaving OPPs linger too: a removal does not fail, and has
+ * the table's work item try again (an unlisting leaves it to the next put
+ * or removal, rather than retry in a loop).
  */
 static void __opp_edit_remove(struct opp_edit *e)
 {
@@ -698,6 +700,8 @@ static void __opp_edit_remove(struct opp_edit *e)
 		WRITE_ONCE(snap->opps[i]->lingers_in, table);
 		snap->opps[i]->presence = OPP_LINGERING;
 	}
+	if (e->unlisting)
+		return;
 	kref_get(&table->kref);
 	atomic_inc(&table->unlisting_refs);
 	queue_work(system_wq, &table->unlisting);

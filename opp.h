@@ -48,17 +48,19 @@
  *   its table: everything dev_pm_opp_get_*() needs is in the OPP, so a caller
  *   may keep and read an OPP after it left its table, or after the table died.
  *   An OPP removed while someone else holds it lingers: its table keeps
- *   listing it (lookups find it, counts and debugfs show it) until the last
- *   other holder lets go, and only then unlists it and tells the notifiers
- *   %OPP_EVENT_REMOVE (see edit.c). A lingering OPP points to its table
- *   with @lingers_in, which the table clears when it dies first.
+ *   listing it (lookups find it, counts and debugfs show it) and its
+ *   reference on it, until the last other holder lets go; that holder's
+ *   put unlists it and tells the notifiers %OPP_EVENT_REMOVE (edit.c), or
+ *   has the table's work item do it when the put comes in a context that
+ *   cannot sleep. A lingering OPP points to its table with @lingers_in,
+ *   which the table clears when it dies first.
  *   An OPP from firmware holds a reference on its device tree node and on the
  *   nodes of the OPPs it requires. When the core drops the last reference
  *   (removing the OPP, destroying the table, leaving the current OPP), it
  *   drops those nodes at once with opp_put_sleepable(), and frees the memory
  *   after a grace period. When a caller's dev_pm_opp_put() is the last, which
  *   may be in atomic context, a work item drops them after a grace period,
- *   so dev_pm_opp_put() never sleeps.
+ *   so dev_pm_opp_put() never sleeps in atomic context.
  *
  * ``struct opp_snapshot``
  *   The table's OPPs as readers see them: two sorted arrays, the available
