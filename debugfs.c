@@ -100,13 +100,10 @@ static unsigned long opp_read_suspend(struct dev_pm_opp *opp, unsigned int i)
 	return opp->suspend;
 }
 
-/* The level the OPP votes for: an inherited one once its domain is there. */
+/* Live: a level inherited from a power domain arrives with its table. */
 static unsigned long opp_read_level(struct dev_pm_opp *opp, unsigned int i)
 {
-	unsigned int level;
-
-	opp_level(opp, &level);
-	return level;
+	return READ_ONCE(opp->level);
 }
 
 static unsigned long opp_read_latency(struct dev_pm_opp *opp, unsigned int i)

@@ -140,26 +140,6 @@ static noinline int opp_step_required(struct opp_transition *t,
 	return 0;
 }
 
-/*
- * The level @opp has the device vote for itself: its own, or its single
- * power domain's required level unless a required device carries that.
- * Transitions do not start before the domain's table is loaded (see
- * __opp_required_pending()).
- */
-static unsigned int opp_own_level(struct opp_transition *t,
-				  struct dev_pm_opp *opp)
-{
-	struct opp_table *table = t->table;
-	unsigned int level;
-
-	if (!opp->inherits_level ||
-	    (table->nr_required_devs && table->required_devs[0]))
-		return opp->level;
-
-	opp_level(opp, &level);
-	return level;
-}
-
 static noinline int opp_step_level(struct opp_transition *t,
 				   struct dev_pm_opp *prev,
 				   struct dev_pm_opp *opp, unsigned long rate)
@@ -169,7 +149,7 @@ static noinline int opp_step_level(struct opp_transition *t,
 	 * whether or not its OPPs name a level: a driver may have set one
 	 * itself before handing the device to the OPP core.
 	 */
-	unsigned int level = opp ? opp_own_level(t, opp) : 0;
+	unsigned int level = opp ? READ_ONCE(opp->level) : 0;
 
 	if (level == OPP_LEVEL_UNSET)
 		return 0;
@@ -591,6 +571,9 @@ static noinline bool __opp_required_search(struct opp_table *table,
 	unsigned int i;
 
 	lockdep_assert_held(&table->dvfs_lock);
+	/* Its power domain's table is there, but the level is not stored yet. */
+	if (READ_ONCE(opp->inherits_level))
+		return true;
 	for (i = 0; i < opp->nr_required; i++)
 		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
 			return true;
@@ -652,8 +635,7 @@ static unsigned long __opp_plan_transition(struct opp_table *table,
 	unsigned long steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if ((opp->level == OPP_LEVEL_UNSET && !opp->inherits_level) ||
-	    !opp_dev_takes_level(dev))
+	if (READ_ONCE(opp->level) == OPP_LEVEL_UNSET || !opp_dev_takes_level(dev))
 		steps &= ~BIT(OPP_STEP_LEVEL);
 	return steps;
 }

@@ -1070,6 +1070,78 @@ static bool opp_is_listed(struct dev_pm_opp *opp, const void *list)
 	return opp_range_find_same(batch->opps, batch->nr, opp) == opp;
 }
 
+/* The level of @opp's power domain OPP; OPP_LEVEL_UNSET when it has none. */
+static unsigned int opp_inherited_level(struct dev_pm_opp *opp)
+{
+	struct opp_required_state req;
+
+	if (!opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
+		return OPP_LEVEL_UNSET;
+	return req.level;
+}
+
+/*
+ * Caller holds the table's lock. Gives the OPPs waiting for a level the one
+ * they inherit, or back OPP_LEVEL_UNSET with @undo. Whether one changed.
+ */
+static bool __opp_store_inherited_levels(struct opp_table *table, bool undo)
+{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
+	struct dev_pm_opp *opp;
+	bool stored = false;
+	unsigned int i, level;
+
+	lockdep_assert_held(&table->lock);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
+		opp = snap->opps[i];
+		if (!opp->inherits_level)
+			continue;
+		level = undo ? OPP_LEVEL_UNSET : opp_inherited_level(opp);
+		if (level == opp->level)
+			continue;
+		WRITE_ONCE(opp->level, level);
+		stored = true;
+	}
+
+	return stored;
+}
+
+/**
+ * opp_table_inherit_levels() - store the levels OPPs take from their domain
+ * @table: the table, referenced by the caller
+ * @keep_unset: a required device votes for the domain: the OPPs keep no
+ *	level of their own
+ *
+ * Once the table of the power domain an OPP's only required OPP belongs to
+ * is loaded, the OPP has that OPP's level: level lookups find it and
+ * transitions vote it. A new snapshot orders the table by the new levels.
+ *
+ * Context: Process context; takes the table's lock and may sleep.
+ * Return: 0, or -ENOMEM (nothing changed then).
+ */
+int opp_table_inherit_levels(struct opp_table *table, bool keep_unset)
+{
+	struct opp_edit e = { .table = table };
+	struct opp_snapshot *snap;
+	unsigned int i;
+	int ret = 0;
+
+	scoped_guard(mutex, &table->lock) {
+		if (!keep_unset && __opp_store_inherited_levels(table, false))
+			ret = __opp_edit_publish(&e);
+		if (ret) {
+			__opp_store_inherited_levels(table, true);
+			return ret;
+		}
+		snap = __opp_table_snapshot(table);
+		for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+			WRITE_ONCE(snap->opps[i]->inherits_level, false);
+	}
+
+	opp_edit_finish(&e);
+	return 0;
+}
+
 /**
  * opp_table_disable_unmet() - disable the OPPs whose requirements are not met
  * @table: the table, referenced by the caller

@@ -249,16 +249,12 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact);
 static bool opp_has_keys(struct dev_pm_opp *opp,
 			 const struct dev_pm_opp_key *want)
 {
-	unsigned int level;
-
 	if (want->freq && opp_rates(opp)[0] != want->freq)
 		return false;
 	if (want->bw && (!opp->nr_paths || opp_bw(opp)[0].peak != want->bw))
 		return false;
-	if (want->level == OPP_LEVEL_UNSET)
-		return true;
-
-	return opp_level(opp, &level) && level == want->level;
+	return want->level == OPP_LEVEL_UNSET ||
+	       READ_ONCE(opp->level) == want->level;
 }
 
 /*

@@ -1380,13 +1380,14 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 /*
  * A table whose required tables were not all loaded links them when they
  * are: drivers probe in no fixed order, and waiting instead of returning
- * -EPROBE_DEFER spares the consumers a probe storm. Its OPPs whose required
- * OPPs are disabled then become unavailable, as they would be had the
- * required table been there first; so do those whose required OPP is not in
- * the table it should be in (Linux 6.12 dereferences the missing link
- * there), since a transition could never cast their vote. Every table load
- * makes a pass over the pending tables; passes are serialised, and a table
- * is visited once per pass.
+ * -EPROBE_DEFER spares the consumers a probe storm. OPPs that wait for the
+ * level of their power domain's OPP get it then, unless a required device
+ * was set by that time to vote for the domain in the device's stead. OPPs
+ * whose required OPPs are disabled become unavailable, as they would be had
+ * the required table been there first; so do those whose required OPP is
+ * not in the table it should be in, since a transition could never cast
+ * their vote. Every table load makes a pass over the pending tables; passes
+ * are serialised, and a table is visited once per pass.
  */
 static DEFINE_MUTEX(opp_of_pending_lock);
 static unsigned long opp_of_pending_pass;
@@ -1433,6 +1434,7 @@ static bool opp_of_required_unmet(struct dev_pm_opp *opp)
 /* Links the required OPPs of @table once all their tables are loaded. */
 static void opp_of_settle_required(struct opp_table *table)
 {
+	bool required_dev;
 	unsigned int nr;
 
 	guard(mutex)(&table->static_lock);
@@ -1444,6 +1446,11 @@ static void opp_of_settle_required(struct opp_table *table)
 	if (nr && !opp_of_required_loaded(table->np, nr))
 		return;
 
+	scoped_guard(mutex, &table->dvfs_lock)
+		required_dev = table->nr_required_devs &&
+			       table->required_devs[0];
+	if (opp_table_inherit_levels(table, required_dev))
+		return;
 	if (opp_table_disable_unmet(table, opp_of_required_unmet) >= 0)
 		WRITE_ONCE(table->required_pending, false);
 }

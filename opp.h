@@ -246,11 +246,13 @@ enum opp_presence {
  * @turbo: a boost point, not for sustained use
  * @suspend: the OPP to use while the device is suspended
  * @presence: an &enum opp_presence, under the table's lock
- * @inherits_level: the OPP's level is that of its only required OPP, a
- *	power domain's, whose table was not loaded when this OPP was: it is
- *	looked up when used (see opp_level()). When that table was loaded,
- *	the level is stored in @level instead
- * @level: performance level, or %OPP_LEVEL_UNSET
+ * @inherits_level: the OPP's only required OPP is a power domain's, whose
+ *	table was not loaded when this OPP was: its level is stored in @level
+ *	when that table is (unless a required device carries the vote), and
+ *	transitions wait until then. Under the table's lock; read with
+ *	READ_ONCE() elsewhere
+ * @level: performance level, or %OPP_LEVEL_UNSET; once set, an inherited
+ *	level is written with WRITE_ONCE() under the table's lock
  * @supplies_seq: dev_pm_opp_adjust_voltage() changes the first supply in
  *	place inside a write section of this count, so that a reader that
  *	copies more than one field retries rather than mix old and new
@@ -282,11 +284,11 @@ struct dev_pm_opp {
 	u8 nr_required;
 	bool available;
 	u8 presence;
+	bool inherits_level;
 	/* Fixed before the OPP is published: bits of one byte. */
 	bool dynamic:1;
 	bool turbo:1;
 	bool suspend:1;
-	bool inherits_level:1;
 	unsigned int level;
 	seqcount_t supplies_seq;
 	u32 clock_latency_ns;
@@ -648,7 +650,7 @@ static __always_inline unsigned long opp_key_value(struct dev_pm_opp *opp,
 		return opp_bw(opp)[key->index].peak;
 	case OPP_KEY_LEVEL:
 	default:
-		return opp->level;
+		return READ_ONCE(opp->level);
 	}
 }
 
@@ -824,7 +826,6 @@ bool opp_required_resolve(struct device_node *np,
 			  struct opp_required_state *state);
 struct dev_pm_opp *opp_find_by_np(struct device_node *np);
 bool opp_table_np_loaded(struct device_node *np);
-bool opp_level(struct dev_pm_opp *opp, unsigned int *level);
 unsigned int opp_of_count_required(struct device_node *np);
 bool opp_of_required_resolve(struct device_node *first, unsigned int count);
 unsigned int opp_of_required_count(struct device_node *np);
@@ -919,6 +920,7 @@ enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 				       struct dev_pm_opp *opp);
 void opp_let_go(struct dev_pm_opp *opp);
 DEFINE_FREE(opp_let_go, struct dev_pm_opp *, opp_let_go(_T))
+int opp_table_inherit_levels(struct opp_table *table, bool keep_unset);
 int opp_table_disable_unmet(struct opp_table *table,
 			    bool (*unmet)(struct dev_pm_opp *opp));
 int opp_table_populate_static(struct opp_table *table,

@@ -133,57 +133,27 @@ bool opp_table_np_loaded(struct device_node *np)
 }
 
 /**
- * opp_level() - the level an OPP votes for
- * @opp: an OPP the caller holds
- * @level: set to the level
- *
- * Its own level, or for an OPP that inherits it, the level of its only
- * required OPP when that one is a power domain's: a device in one domain
- * runs at the domain's state for the OPP, so that is the level it votes.
- *
- * Context: Any context; takes no lock.
- * Return: true with *@level set (%OPP_LEVEL_UNSET when the OPP has none);
- * false, with *@level the OPP's own, while the required table is not loaded.
- */
-bool opp_level(struct dev_pm_opp *opp, unsigned int *level)
-{
-	struct opp_required_state req;
-
-	*level = opp->level;
-	if (!opp->inherits_level)
-		return true;
-	if (!opp_required_resolve(opp_required_nps(opp)[0], &req))
-		return false;
-
-	if (req.genpd)
-		*level = req.level;
-	return true;
-}
-
-/**
  * dev_pm_opp_get_level() - the performance level of an available OPP
  * @opp: an OPP the caller holds a reference on
  *
- * A device in a single power domain whose OPPs require the domain's gets
- * the required OPP's level: that is the performance state the device votes
- * to its domain at the OPP, so a driver reads the level its device runs at.
+ * An OPP of a device in a single power domain, whose only required OPP is
+ * the domain's, has that OPP's level from the time both tables are loaded:
+ * the device votes it to its domain itself. When a required device was set
+ * before that (dev_pm_opp_set_config()), the vote is that device's and the
+ * OPP keeps no level of its own.
  *
  * Context: Any context, including atomic; takes no lock.
- * Return: the level (%OPP_LEVEL_UNSET when the OPP has none, or its power
- * domain's table is not loaded yet), or U32_MAX for an invalid or disabled
- * @opp.
+ * Return: the level (%OPP_LEVEL_UNSET when the OPP has none, or waits for
+ * its power domain's table), or U32_MAX for an invalid or disabled @opp.
  */
 unsigned int dev_pm_opp_get_level(struct dev_pm_opp *opp)
 {
-	unsigned int level;
-
 	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
 		pr_err("level asked of an invalid or disabled OPP\n");
 		return U32_MAX;
 	}
 
-	opp_level(opp, &level);
-	return level;
+	return READ_ONCE(opp->level);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_level);
 

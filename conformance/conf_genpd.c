@@ -154,8 +154,8 @@ static void conf_genpd_pending_set_rate_is_ebusy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), -EBUSY);
 }
 
-/* When the domain's table comes, the consumer's OPPs link to it. */
-static void conf_genpd_linked_when_domain_arrives(struct kunit *test)
+/* conf,cons with its table loaded, then the domain's: a late link. */
+static struct device *gp_late_consumer(struct kunit *test)
 {
 	struct conf_genpd *g;
 	struct device *dev;
@@ -165,9 +165,76 @@ static void conf_genpd_linked_when_domain_arrives(struct kunit *test)
 	dev = conf_of_device(test, GP_NAME, "conf,cons");
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
+	return dev;
+}
+
+/* When the domain's table comes, the consumer's OPPs link to it. */
+static void conf_genpd_linked_when_domain_arrives(struct kunit *test)
+{
+	struct device *dev = gp_late_consumer(test);
+
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
 							      true)),
 			DOM_L2);
+}
+
+/* Linked late, the consumer's OPPs are found by the levels they took. */
+static void conf_genpd_late_level_found_by_level(struct kunit *test)
+{
+	struct device *dev = gp_late_consumer(test);
+	unsigned int level = DOM_L1 + 1;
+	struct dev_pm_opp *opp;
+
+	opp = dev_pm_opp_find_level_exact(dev, DOM_L2);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), CONS_F2);
+
+	opp = dev_pm_opp_find_level_ceil(dev, &level);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_EQ(test, level, DOM_L2);
+
+	level = DOM_L2 - 1;
+	opp = dev_pm_opp_find_level_floor(dev, &level);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_EQ(test, level, DOM_L1);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), CONS_F1);
+}
+
+/*
+ * A required device set before the domain's table came votes for the
+ * domain: linked late, the consumer's OPPs keep no level, and a transition
+ * asks the required device alone.
+ */
+static void conf_genpd_late_link_with_required_dev_keeps_no_level(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *required[1];
+	struct dev_pm_opp_config config = { .required_devs = required };
+	struct conf_genpd *g;
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_genpd);
+	g = conf_genpd_new(test);
+	required[0] = conf_device(test, "conf-gp-req");
+	conf_pm_domain(test, log, required[0]);
+	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	dev = conf_of_device(test, GP_NAME, "conf,cons");
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
+							      true)),
+			OPP_LEVEL_UNSET);
+	KUNIT_EXPECT_PTR_EQ(test, dev_pm_opp_find_level_exact(dev, DOM_L2),
+			    ERR_PTR(-ERANGE));
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_LEVEL, 0, DOM_L2 },
+			{ CONF_EV_RATE, 0, CONS_F2 });
 }
 
 static const char * const gp_perf[] = { "perf", NULL };
@@ -365,6 +432,8 @@ static struct kunit_case conf_genpd_cases[] = {
 	KUNIT_CASE(conf_genpd_pending_required_pstate_is_zero),
 	KUNIT_CASE(conf_genpd_pending_set_rate_is_ebusy),
 	KUNIT_CASE(conf_genpd_linked_when_domain_arrives),
+	KUNIT_CASE(conf_genpd_late_level_found_by_level),
+	KUNIT_CASE(conf_genpd_late_link_with_required_dev_keeps_no_level),
 	KUNIT_CASE(conf_genpd_attach_by_name_votes),
 	KUNIT_CASE(conf_genpd_attach_unknown_name_is_enodev),
 	KUNIT_CASE(conf_genpd_more_names_than_required_is_einval),
