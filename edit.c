@@ -537,6 +537,10 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 			shape.nr_clks);
 		return -EINVAL;
 	}
+	if (shape.nr_required) {
+		dev_err(dev, "OPP table requires OPPs of other tables, which an OPP added by code cannot name\n");
+		return -EINVAL;
+	}
 
 	opp = opp_alloc(&shape);
 	if (!opp)
@@ -568,7 +572,8 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
  * Context: Process context; may sleep.
  * Return:
  * * 0 - the OPP is in the table
- * * -EINVAL - @dev or @data is invalid, or the table has several clocks
+ * * -EINVAL - @dev or @data is invalid, the table has several clocks, or
+ *   its OPPs require OPPs of other tables
  * * -EEXIST - the table has an OPP with that rate and level but other values
  * * -ENOMEM - out of memory
  */

@@ -842,6 +842,7 @@ int opp_attach_genpds(struct device *dev, const char * const *names,
 		      struct device **devs, unsigned int nr);
 void opp_detach_genpds(struct device **devs, unsigned int nr);
 int opp_of_count_paths(struct device *dev, struct device_node *np);
+unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np);
 int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 			   unsigned int nr);
 int opp_table_find_icc_paths(struct device *dev, struct opp_table *table);

@@ -400,6 +400,26 @@ void opp_table_put_resources(struct opp_table *table)
 	opp_put_paths(table->icc_paths, table->nr_icc_paths);
 }
 
+/*
+ * The "interconnects" entries of @dev when the first OPP of its table node
+ * @np has a non-empty "opp-peak-kBps", else 0.
+ */
+static int opp_of_count_endpoints(struct device *dev, struct device_node *np)
+{
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(np, NULL);
+	struct property *prop;
+	int count;
+
+	prop = first ? of_find_property(first, "opp-peak-kBps", NULL) : NULL;
+	if (!prop || !prop->length)
+		return 0;
+
+	count = of_count_phandle_with_args(dev->of_node, "interconnects",
+					   "#interconnect-cells");
+	return max(count, 0);
+}
+
 /**
  * opp_of_count_paths() - how many interconnect paths a table votes on
  * @dev: the device, whose "interconnects" lists the paths in pairs
@@ -414,19 +434,8 @@ void opp_table_put_resources(struct opp_table *table)
  */
 int opp_of_count_paths(struct device *dev, struct device_node *np)
 {
-	struct device_node *first __free(device_node) =
-		of_get_next_available_child(np, NULL);
-	struct property *prop;
-	int count;
+	int count = opp_of_count_endpoints(dev, np);
 
-	prop = first ? of_find_property(first, "opp-peak-kBps", NULL) : NULL;
-	if (!prop || !prop->length)
-		return 0;
-
-	count = of_count_phandle_with_args(dev->of_node, "interconnects",
-					   "#interconnect-cells");
-	if (count <= 0)
-		return 0;
 	if (count % 2) {
 		dev_err(dev, "%pOF: interconnects has %d endpoints, not pairs\n",
 			dev->of_node, count);
@@ -434,6 +443,25 @@ int opp_of_count_paths(struct device *dev, struct device_node *np)
 	}
 
 	return count / 2;
+}
+
+/**
+ * opp_of_paths_wanted() - the bandwidths each OPP of a new table carries
+ * @dev: the device the table is created for
+ * @np: the table node, or NULL
+ *
+ * A table created for a device whose table node has bandwidths gives every
+ * OPP one per path from the start, those added by code (at 0) as well as
+ * those its node brings later. Quiet: opp_of_count_paths() reports.
+ *
+ * Context: Process context.
+ * Return: the number of paths, 0 when there are none or they are malformed.
+ */
+unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np)
+{
+	int count = np ? opp_of_count_endpoints(dev, np) : 0;
+
+	return count % 2 || count / 2 > U8_MAX ? 0 : count / 2;
 }
 
 /**

@@ -51,15 +51,22 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 
 static struct opp_table *opp_table_alloc(struct device *dev, int index)
 {
-	const struct opp_shape shape = { .nr_clks = 1, .nr_supplies = 1 };
+	struct opp_shape shape = { .nr_clks = 1, .nr_supplies = 1 };
 	struct opp_snapshot *snap;
 	struct opp_table *table;
 
 	table = kzalloc(sizeof(*table), GFP_KERNEL);
+	if (!table)
+		return NULL;
+	opp_table_read_dt(table, dev, index);
+	/* What the node's OPPs will have: OPPs added by code have it too. */
+	shape.nr_paths = opp_of_paths_wanted(dev, table->np);
+	shape.nr_required = min_t(unsigned int,
+				  opp_of_required_count(table->np), U8_MAX);
 	snap = opp_snapshot_new_empty(&shape);
-	if (!table || !snap) {
+	if (!snap) {
+		of_node_put(table->np);
 		kfree(table);
-		opp_snapshot_free(snap, false);
 		return NULL;
 	}
 
@@ -76,8 +83,6 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	RCU_INIT_POINTER(table->snap, snap);
 	scoped_guard(mutex, &table->dvfs_lock)
 		__opp_table_plan_dvfs(table);
-
-	opp_table_read_dt(table, dev, index);
 	return table;
 }
 

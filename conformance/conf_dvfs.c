@@ -755,10 +755,64 @@ static void conf_bw_rate_zero_drops_bandwidth(struct kunit *test)
 			{ CONF_EV_BW, 2, 0 });
 }
 
+#define BWD_FD		150000000	/* added by code, between BW_F1 and BW_F2 */
+
+/* conf,bw with its interconnects and a clock at BW_F1, its table not loaded. */
+static struct device *bwd_device(struct kunit *test, struct conf_log *log)
+{
+	CONF_OVERLAY(test, conf_of);
+	conf_icc(test, log, "conf,icc");
+	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
+	return conf_of_device(test, BWD_NAME, "conf,bw");
+}
+
+/*
+ * A table made for a device whose table node has bandwidths has its paths
+ * from the start: an OPP added by code asks 0 of each, and the node's OPPs
+ * load next to it.
+ */
+static void conf_bw_code_opp_then_dt_table(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev = bwd_device(test, log);
+
+	conf_add(test, dev, BWD_FD, 0);
+	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BWD_FD), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, 0 },
+			{ CONF_EV_BW, 2, 0 },
+			{ CONF_EV_RATE, 0, BWD_FD });
+	log->nr = 0;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, BW_P2 },
+			{ CONF_EV_BW, 2, BW_P2B },
+			{ CONF_EV_RATE, 0, BW_F2 });
+}
+
+/* Without its node's OPPs, the table still votes on the paths: 0. */
+static void conf_bw_code_only_table_votes_zero(struct kunit *test)
+{
+	struct conf_log *log = conf_log(test);
+	struct device *dev = bwd_device(test, log);
+
+	conf_add(test, dev, BW_F2, 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_BW, 0, 0 },
+			{ CONF_EV_BW, 2, 0 },
+			{ CONF_EV_RATE, 0, BW_F2 });
+}
+
 static struct kunit_case conf_bw_cases[] = {
 	KUNIT_CASE(conf_bw_up_before_clock),
 	KUNIT_CASE(conf_bw_down_after_clock),
 	KUNIT_CASE(conf_bw_rate_zero_drops_bandwidth),
+	KUNIT_CASE(conf_bw_code_opp_then_dt_table),
+	KUNIT_CASE(conf_bw_code_only_table_votes_zero),
 	{}
 };
 

@@ -546,6 +546,25 @@ static void opp_of_v2_and_dynamic_opp_coexist(struct kunit *test)
 }
 
 /*
+ * An OPP added by code cannot name required OPPs: a table whose node's OPPs
+ * require some refuses it (Linux dereferences NULL there), before its node
+ * is loaded or after, and the node's OPPs still load.
+ */
+static void opp_of_code_opp_in_required_table_is_einval(struct kunit *test)
+{
+	struct device *dev;
+
+	opp_of_loaded(test, "opp-kunit,domain");
+	dev = opp_kunit_of_device(test, "opp-kunit,same-rate");
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, REQ_F1 / 2, 0), -EINVAL);
+	/* The table made for the OPP went with the refusal. */
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, REQ_F1 / 2, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
+}
+
+/*
  * A device in a single power domain takes the level of the domain's OPP its
  * OPP requires, as Linux's _link_required_opps() does when the domain's
  * table is loaded: two OPPs at one rate that require two levels are two
@@ -817,6 +836,7 @@ static struct kunit_case opp_of_cases[] = {
 	KUNIT_CASE(opp_of_v1_and_dynamic_levels_are_zero),
 	KUNIT_CASE(opp_of_v1_repeats_dynamic_opp),
 	KUNIT_CASE(opp_of_v2_and_dynamic_opp_coexist),
+	KUNIT_CASE(opp_of_code_opp_in_required_table_is_einval),
 	KUNIT_CASE(opp_of_same_rate_told_apart_by_inherited_level),
 	KUNIT_CASE(opp_of_same_rate_without_domain_is_a_clash),
 	KUNIT_CASE(opp_of_disabled_required_opp_disables),
