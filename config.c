@@ -650,8 +650,9 @@ void dev_pm_opp_clear_config(int token)
 	if (token <= 0)
 		return;
 
+	/* An unknown token, one cleared already say, is a bug: as in Linux. */
 	data = xa_erase(&opp_config_tokens, token);
-	if (WARN_ON_ONCE(!data))
+	if (WARN_ON(!data))
 		return;
 
 	opp_config_release(data);

@@ -148,7 +148,8 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_sharing_cpus);
  * dev_pm_opp_cpumask_remove_table() - dev_pm_opp_remove_table() for CPUs
  * @cpumask: the CPUs
  *
- * CPUs without a device are reported and skipped.
+ * CPUs without a device are reported and skipped; an empty mask is a
+ * caller's bug and WARNs, as in Linux.
  *
  * Context: Process context; may sleep.
  */
@@ -157,6 +158,7 @@ void dev_pm_opp_cpumask_remove_table(const struct cpumask *cpumask)
 	struct device *dev;
 	int cpu;
 
+	WARN_ON(cpumask_empty(cpumask));
 	for_each_cpu(cpu, cpumask) {
 		dev = get_cpu_device(cpu);
 		if (!dev) {

@@ -891,7 +891,9 @@ int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
 	struct dev_pm_opp *left __free(opp_let_go) = NULL;
 
 	if (IS_ERR(table)) {
-		if (!IS_ERR_OR_NULL(dev))
+		if (IS_ERR_OR_NULL(dev))
+			pr_err("no device to set %lu Hz for\n", target_freq);
+		else
 			dev_err(dev, "no OPP table to set %lu Hz with\n",
 				target_freq);
 		return PTR_ERR(table);
@@ -924,7 +926,9 @@ int dev_pm_opp_set_opp(struct device *dev, struct dev_pm_opp *opp)
 	struct dev_pm_opp *left __free(opp_let_go) = NULL;
 
 	if (IS_ERR(table)) {
-		if (!IS_ERR_OR_NULL(dev))
+		if (IS_ERR_OR_NULL(dev))
+			pr_err("no device to set an OPP of\n");
+		else
 			dev_err(dev, "no OPP table to set an OPP with\n");
 		return PTR_ERR(table);
 	}

@@ -532,11 +532,8 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 		shape = table->shape;
 		tolerance = table->voltage_tolerance_v1;
 	}
-	if (shape.nr_clks != 1) {
-		dev_err(dev, "OPP table has %u clocks: cannot add an OPP with one rate\n",
-			shape.nr_clks);
+	if (!opp_expect_one_clock(shape.nr_clks))
 		return -EINVAL;
-	}
 	if (shape.nr_required) {
 		dev_err(dev, "OPP table requires OPPs of other tables, which an OPP added by code cannot name\n");
 		return -EINVAL;
@@ -823,9 +820,7 @@ static struct opp_table *opp_table_find_for_write(struct device *dev,
 
 	scoped_guard(mutex, &table->lock)
 		nr_clks = table->shape.nr_clks;
-	if (nr_clks > 1) {
-		dev_err(dev, "OPP table has %u clocks: a rate alone names no OPP\n",
-			nr_clks);
+	if (!opp_expect_one_clock(nr_clks)) {
 		dev_pm_opp_put_opp_table(table);
 		return ERR_PTR(-EINVAL);
 	}
@@ -973,8 +968,12 @@ void dev_pm_opp_remove_table(struct device *dev)
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 
-	if (IS_ERR(table))
+	/* A device without a table is fine, an invalid one a caller's bug. */
+	if (IS_ERR(table)) {
+		WARN(PTR_ERR(table) != -ENODEV,
+		     "cannot remove the OPP table of an invalid device\n");
 		return;
+	}
 
 	if (opp_table_drop_static_user(table))
 		dev_pm_opp_put_opp_table(table);

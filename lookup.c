@@ -49,18 +49,32 @@ static void __cold opp_debug_miss(struct device *dev,
 		opp_key_value(snap->opps[nr - 1], key), snap->nr_unavail);
 }
 
-/*
- * A lookup the table's shape cannot answer. An index beyond the clocks or
- * paths gets -EINVAL and no line; a lookup that assumes one clock, made on
- * a table of several, is a driver bug and is said.
+/**
+ * opp_expect_one_clock() - check a caller's assumption of a single clock
+ * @nr_clks: the clocks of the table
+ *
+ * A call that names an OPP by one rate (a lookup without a clock index,
+ * dev_pm_opp_add(), a removal, enable or disable, a voltage adjustment) is
+ * a driver bug on a table of several clocks: it WARNs, as in Linux. Out of
+ * line, so that the report names this function.
+ *
+ * Context: Any context.
+ * Return: true when the table has at most one clock.
  */
-static void opp_report_misfit(struct device *dev,
-			      const struct opp_snapshot *snap,
+noinline bool opp_expect_one_clock(unsigned int nr_clks)
+{
+	return !WARN_ON(nr_clks > 1);
+}
+
+/*
+ * A lookup the table's shape cannot answer: -EINVAL. An index beyond the
+ * clocks or paths is quiet.
+ */
+static void opp_report_misfit(const struct opp_snapshot *snap,
 			      const struct opp_key *key)
 {
-	if (key->single_clk && snap->shape.nr_clks > 1)
-		dev_err(dev, "OPP lookup by %s assumes one clock; the table has %u\n",
-			opp_key_name(key), snap->shape.nr_clks);
+	if (key->single_clk)
+		opp_expect_one_clock(snap->shape.nr_clks);
 }
 
 /*
@@ -83,7 +97,7 @@ opp_table_search(struct opp_table *table, struct device *dev,
 		if (snap == seen)
 			return ERR_PTR(-ENODEV);
 		if (!opp_key_fits(&snap->shape, key)) {
-			opp_report_misfit(dev, snap, key);
+			opp_report_misfit(snap, key);
 			return ERR_PTR(-EINVAL);
 		}
 
@@ -299,8 +313,7 @@ static struct dev_pm_opp *opp_table_search_keys(struct opp_table *table,
 		if (snap == seen)
 			return ERR_PTR(-ENODEV);
 		if (!opp_key_fits(&snap->shape, &rate)) {
-			dev_err(dev, "OPP lookup by keys needs a single clock, not %u\n",
-				snap->shape.nr_clks);
+			opp_expect_one_clock(snap->shape.nr_clks);
 			return ERR_PTR(-EINVAL);
 		}
 

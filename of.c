@@ -1753,21 +1753,25 @@ static void opp_of_remove_cpus_before(const struct cpumask *cpumask,
  * removed again.
  *
  * Context: Process context; may sleep.
- * Return: 0, -ENODEV for an empty mask or a CPU without device, or the error
- * of dev_pm_opp_of_add_table().
+ * Return: 0, -ENODEV for an empty mask (which WARNs, a caller's bug) or a
+ * CPU without device, or the error of dev_pm_opp_of_add_table().
  */
 int dev_pm_opp_of_cpumask_add_table(const struct cpumask *cpumask)
 {
 	struct device *dev;
 	int cpu, ret;
 
-	if (cpumask_empty(cpumask))
+	if (WARN_ON(cpumask_empty(cpumask)))
 		return -ENODEV;
 
 	for_each_cpu(cpu, cpumask) {
 		dev = get_cpu_device(cpu);
+		if (!dev)
+			pr_err("cpu%d has no device to load its OPP table for\n",
+			       cpu);
 		ret = dev ? dev_pm_opp_of_add_table(dev) : -ENODEV;
 		if (ret) {
+			/* Quiet: the OPPs may come from code instead. */
 			pr_debug("cpu%d: no OPP table: %d\n", cpu, ret);
 			opp_of_remove_cpus_before(cpumask, cpu);
 			return ret;

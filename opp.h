@@ -863,6 +863,8 @@ void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
 
 /* Lookups (lookup.c) */
 
+bool opp_expect_one_clock(unsigned int nr_clks);
+
 /**
  * struct opp_table_span - what a table holds, for messages
  * @nr_avail: available OPPs

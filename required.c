@@ -420,7 +420,13 @@ int of_get_required_opp_performance_state(struct device_node *np, int index)
 		return -ENODEV;
 
 	if (!opp_required_resolve(req_np, &req)) {
-		pr_err("%pOF: required OPP %pOF is not loaded\n", np, req_np);
+		struct device_node *table_np __free(device_node) =
+			of_get_parent(req_np);
+
+		/* A loaded table without that OPP is answered quietly. */
+		if (!opp_table_np_loaded(table_np))
+			pr_err("%pOF: required OPP %pOF is not loaded\n", np,
+			       req_np);
 		return -EINVAL;
 	}
 	if (!req.genpd || req.level == OPP_LEVEL_UNSET) {

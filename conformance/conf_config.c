@@ -105,6 +105,25 @@ static void conf_config_after_opps_is_ebusy(struct kunit *test)
 			   "dev_pm_opp_set_config");
 }
 
+/* Clearing a token that is gone is a caller's bug: a WARN every time. */
+static void conf_config_clear_twice_warns_each_time(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .prop_name = "slow" };
+	struct device *dev = conf_device(test, CF_NAME);
+	struct conf_console *con;
+	int token;
+
+	token = dev_pm_opp_set_config(dev, &config);
+	KUNIT_ASSERT_GT(test, token, 0);
+	dev_pm_opp_clear_config(token);
+	con = conf_console(test, NULL);
+	CONF_EXPECT_WARN(test, "dev_pm_opp_clear_config");
+	dev_pm_opp_clear_config(token);
+	CONF_EXPECT_WARN(test, "dev_pm_opp_clear_config");
+	dev_pm_opp_clear_config(token);
+	KUNIT_EXPECT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 2);
+}
+
 /* Clearing the configuration turns off the supply the core turned on. */
 static void conf_config_clear_disables_supply(struct kunit *test)
 {
@@ -297,6 +316,7 @@ static struct kunit_case conf_config_cases[] = {
 	KUNIT_CASE(conf_config_missing_regulator_is_enodev),
 	KUNIT_CASE(conf_config_missing_clock_is_enoent),
 	KUNIT_CASE(conf_config_after_opps_is_ebusy),
+	KUNIT_CASE(conf_config_clear_twice_warns_each_time),
 	KUNIT_CASE(conf_config_clear_disables_supply),
 	KUNIT_CASE(conf_config_genpd_and_required_devs_is_einval),
 	KUNIT_CASE(conf_config_genpd_without_required_opps_is_einval),

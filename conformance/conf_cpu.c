@@ -223,6 +223,19 @@ static void conf_cpu_of_cpumask_add_shares_table(struct kunit *test)
 			    conf_table(test, get_cpu_device(1)));
 }
 
+/* An empty CPU mask is a caller's bug: a WARN, and -ENODEV. */
+static void conf_cpu_of_cpumask_add_empty_warns(struct kunit *test)
+{
+	struct conf_console *con = conf_console(test, NULL);
+	struct cpumask *none = cp_mask(test, false, false);
+
+	CONF_EXPECT_WARN(test, "dev_pm_opp_of_cpumask_add_table");
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_cpumask_add_table(none), -ENODEV);
+	KUNIT_ASSERT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 1);
+	KUNIT_EXPECT_STREQ(test, conf_console_splat(con, 0),
+			   "dev_pm_opp_of_cpumask_add_table");
+}
+
 /* Removing the tables of a CPU mask removes them for every CPU. */
 static void conf_cpu_of_cpumask_remove_table(struct kunit *test)
 {
@@ -274,6 +287,7 @@ static struct kunit_case conf_cpu_cases[] = {
 	KUNIT_CASE(conf_cpu_of_sharing_unshared_is_self),
 	KUNIT_CASE(conf_cpu_of_sharing_without_node_is_enoent),
 	KUNIT_CASE(conf_cpu_of_cpumask_add_shares_table),
+	KUNIT_CASE(conf_cpu_of_cpumask_add_empty_warns),
 	KUNIT_CASE(conf_cpu_of_cpumask_remove_table),
 	KUNIT_CASE(conf_cpu_cpumask_remove_table_drops_dt_tables),
 	KUNIT_CASE(conf_cpu_cpumask_remove_table_keeps_added),

@@ -93,6 +93,7 @@
 /* conf_genpd.dtso: a domain with levels, consumers, a plain required table. */
 #define DOM_L1		2
 #define DOM_L2		5
+#define DOM_L3		7	/* a disabled node's */
 #define CONS_F1		100000000
 #define CONS_F2		200000000
 #define REQ_F1		100000000

@@ -350,6 +350,33 @@ static void conf_genpd_of_required_pstate(struct kunit *test)
 			DOM_L2);
 }
 
+/*
+ * A required OPP its loaded table does not list (a disabled node): -EINVAL,
+ * quietly; before the table loads, an error is logged.
+ */
+static void conf_genpd_of_required_pstate_of_unlisted_opp(struct kunit *test)
+{
+	struct conf_console *con;
+	struct conf_genpd *g;
+	struct device_node *np;
+
+	CONF_OVERLAY(test, conf_genpd);
+	g = conf_genpd_new(test);
+	np = of_find_node_by_path("/conf-dom-off-user");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	con = conf_console(test, NULL);
+	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, conf_console_count_level(con, LOGLEVEL_ERR), 1);
+
+	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
+	conf_console_reset(con);
+	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+}
+
 /* A node without required-opps: -ENODEV. */
 static void conf_genpd_of_required_pstate_without_property(struct kunit *test)
 {
@@ -440,6 +467,7 @@ static struct kunit_case conf_genpd_cases[] = {
 	KUNIT_CASE(conf_genpd_required_devs_vote),
 	KUNIT_CASE(conf_genpd_has_required_opp),
 	KUNIT_CASE(conf_genpd_of_required_pstate),
+	KUNIT_CASE(conf_genpd_of_required_pstate_of_unlisted_opp),
 	KUNIT_CASE(conf_genpd_of_required_pstate_without_property),
 	KUNIT_CASE(conf_genpd_xlate_pstate_maps_levels),
 	KUNIT_CASE(conf_genpd_xlate_pstate_without_required),

@@ -138,6 +138,24 @@ static void conf_dynamic_remove_table_keeps_added(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 }
 
+/*
+ * Removing the table of no device is a caller's bug and WARNs; a device
+ * without a table is not, and is quiet.
+ */
+static void conf_remove_table_of_no_device_warns(struct kunit *test)
+{
+	struct device *dev = conf_device(test, "conf-no-table");
+	struct conf_console *con = conf_console(test, NULL);
+
+	dev_pm_opp_remove_table(dev);
+	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	CONF_EXPECT_WARN(test, "dev_pm_opp_remove_table");
+	dev_pm_opp_remove_table(NULL);
+	KUNIT_ASSERT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 1);
+	KUNIT_EXPECT_STREQ(test, conf_console_splat(con, 0),
+			   "dev_pm_opp_remove_table");
+}
+
 /* Enabling an absent rate is -ENODEV, and nothing is printed. */
 static void conf_dynamic_enable_absent_rate_is_silent(struct kunit *test)
 {
@@ -235,6 +253,7 @@ static struct kunit_case conf_dynamic_cases[] = {
 	KUNIT_CASE(conf_dynamic_remove_absent_rate_warns),
 	KUNIT_CASE(conf_dynamic_remove_all_drops_table),
 	KUNIT_CASE(conf_dynamic_remove_table_keeps_added),
+	KUNIT_CASE(conf_remove_table_of_no_device_warns),
 	KUNIT_CASE(conf_dynamic_enable_absent_rate_is_silent),
 	KUNIT_CASE(conf_dynamic_disable_absent_rate_is_silent),
 	KUNIT_CASE(conf_dynamic_adjust_absent_rate_is_silent),

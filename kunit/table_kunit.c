@@ -635,15 +635,18 @@ static struct device *opp_table_two_clocks(struct kunit *test)
 	return dev;
 }
 
-/* On a two-clock table the calls that name no clock are refused. */
+/* On a two-clock table the calls that name no clock WARN and are refused. */
 static void opp_table_multi_clock_refuses_unindexed(struct kunit *test)
 {
 	struct device *dev = opp_table_two_clocks(test);
 	unsigned long freq = F1;
 
+	OPP_KUNIT_EXPECT_WARN(test, "opp_expect_one_clock");
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_ceil(dev, &freq)),
 			-EINVAL);
+	OPP_KUNIT_EXPECT_WARN(test, "opp_expect_one_clock");
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_disable(dev, F1), -EINVAL);
+	OPP_KUNIT_EXPECT_WARN(test, "opp_expect_one_clock");
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F3, V1), -EINVAL);
 }
 
