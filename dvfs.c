@@ -571,8 +571,11 @@ static noinline bool __opp_required_search(struct opp_table *table,
 	unsigned int i;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	/* Its power domain's table is there, but the level is not stored yet. */
-	if (READ_ONCE(opp->inherits_level))
+	/*
+	 * Its power domain's table is there, but the level is not stored yet;
+	 * once it is, the acquire orders the read of the level after this.
+	 */
+	if (smp_load_acquire(&opp->inherits_level))
 		return true;
 	for (i = 0; i < opp->nr_required; i++)
 		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
@@ -598,7 +601,8 @@ static bool __opp_required_pending(struct opp_table *table,
 		return false;
 	/* Nothing was removed anywhere since every required OPP was found. */
 	removals = opp_removals();
-	if (!READ_ONCE(table->required_pending) &&
+	/* Acquire: the levels stored before the link are seen (of.c). */
+	if (!smp_load_acquire(&table->required_pending) &&
 	    table->required_seen == removals)
 		return false;
 

@@ -249,8 +249,8 @@ enum opp_presence {
  * @inherits_level: the OPP's only required OPP is a power domain's, whose
  *	table was not loaded when this OPP was: its level is stored in @level
  *	when that table is (unless a required device carries the vote), and
- *	transitions wait until then. Under the table's lock; read with
- *	READ_ONCE() elsewhere
+ *	transitions wait until then. Written under the table's lock, cleared
+ *	with a release after @level is stored
  * @level: performance level, or %OPP_LEVEL_UNSET; once set, an inherited
  *	level is written with WRITE_ONCE() under the table's lock
  * @supplies_seq: dev_pm_opp_adjust_voltage() changes the first supply in
