@@ -1069,10 +1069,15 @@ static void df_run(struct kunit *test, unsigned long i)
 	fz_dt_make(&df->dt, diff_seed, i);
 	/*
 	 * Linux dereferences NULL when a table's required tables are not all
-	 * there or go away: tables that require others stay unmutated.
+	 * there or go away: tables that require others stay unmutated. So do
+	 * those a mutation gave "required-opps": with no provider, they name
+	 * an OPP of their own table (Linux links the table to itself, then
+	 * dereferences NULL in _required_opps_available() for its OPPs
+	 * without the property) or a node that is no OPP.
 	 */
 	df->providers = df->with_dt && df->dt.seed->providers_first;
-	if (df->providers && df->dt.log[0]) {
+	if (df->dt.log[0] &&
+	    (df->providers || fz_dt_has(&df->dt, "required-opps"))) {
 		memset(&df->dt, 0, sizeof(df->dt));
 		fz_dt_make(&df->dt, diff_seed, i % FZ_NR_SEEDS);
 	}
