@@ -1137,9 +1137,9 @@ int opp_table_inherit_levels(struct opp_table *table, bool keep_unset)
 			__opp_store_inherited_levels(table, true);
 			return ret;
 		}
-		/* Pairs with __opp_required_search(): the level comes first. */
 		snap = __opp_table_snapshot(table);
 		for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+			/* Pairs with __opp_required_search(): level first. */
 			smp_store_release(&snap->opps[i]->inherits_level, false);
 	}
 

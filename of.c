@@ -1451,8 +1451,8 @@ static void opp_of_settle_required(struct opp_table *table)
 			       table->required_devs[0];
 	if (opp_table_inherit_levels(table, required_dev))
 		return;
-	/* Release: a transition that sees it sees the levels stored. */
 	if (opp_table_disable_unmet(table, opp_of_required_unmet) >= 0)
+		/* Pairs with __opp_required_pending(): levels first. */
 		smp_store_release(&table->required_pending, false);
 }
 
