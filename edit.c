@@ -740,15 +740,6 @@ void opp_let_go(struct dev_pm_opp *opp)
 	dev_pm_opp_put_opp_table(table);
 }
 
-/*
- * Whether the caller may sleep, as far as the kernel can tell: without
- * CONFIG_PREEMPT_COUNT it cannot, and the answer is no.
- */
-static bool opp_caller_may_sleep(void)
-{
-	return preemptible() && !rcu_preempt_depth();
-}
-
 /**
  * dev_pm_opp_put() - drop a reference on an OPP
  * @opp: the OPP; NULL and error pointers are ignored
@@ -764,10 +755,20 @@ static bool opp_caller_may_sleep(void)
  */
 void dev_pm_opp_put(struct dev_pm_opp *opp)
 {
-	if (opp_caller_may_sleep())
-		opp_let_go(opp);
-	else
-		opp_put(opp);
+	struct opp_table *table;
+
+	if (IS_ERR_OR_NULL(opp))
+		return;
+	/* Mostly a count going down: the context matters only after that. */
+	table = opp_drop_as_caller(opp);
+	if (likely(!table))
+		return;
+	if (!opp_caller_may_sleep()) {
+		opp_queue_unlisting(table);
+		return;
+	}
+	opp_table_unlist(table);
+	dev_pm_opp_put_opp_table(table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_put);
 

@@ -148,30 +148,23 @@ static void opp_release_sleepable(struct kref *kref)
  * goes with it, counted, since a pending work item runs once for many
  * holders.
  */
-static void opp_queue_unlisting(struct opp_table *table)
+void opp_queue_unlisting(struct opp_table *table)
 {
 	atomic_inc(&table->unlisting_refs);
 	queue_work(system_wq, &table->unlisting);
 }
 
 /**
- * opp_drop() - drop a reference on an OPP, and say if it must be unlisted
- * @opp: the OPP, not NULL
- * @sleepable: the caller may sleep, so the last reference releases the
- *	OPP's device tree nodes at once
+ * opp_lingering_table() - the table to unlist an OPP from after a put
+ * @opp: an OPP whose reference was just dropped, not the last
  *
- * Context: Any context when !@sleepable; else process context.
- * Return: the table @opp lingers in, referenced, when the table's own
- * reference is the only one left: the caller unlists @opp from it (see
- * edit.c) and drops the table reference. NULL otherwise.
+ * Context: Any context.
+ * Return: its table, referenced, when @opp lingers there and the table's own
+ * reference is the only one left; NULL otherwise.
  */
-struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable)
+struct opp_table *opp_lingering_table(struct dev_pm_opp *opp)
 {
 	struct opp_table *table;
-
-	if (kref_put(&opp->kref, sleepable ? opp_release_sleepable :
-					     opp_release))
-		return NULL;
 
 	/*
 	 * Pairs with the barrier of the edit that makes the OPP linger: it
@@ -187,6 +180,40 @@ struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable)
 	if (table && !kref_get_unless_zero(&table->kref))
 		return NULL;
 	return table;
+}
+
+/**
+ * opp_drop() - drop a reference on an OPP, and say if it must be unlisted
+ * @opp: the OPP, not NULL
+ * @sleepable: the caller may sleep, so the last reference releases the
+ *	OPP's device tree nodes at once
+ *
+ * Context: Any context when !@sleepable; else process context.
+ * Return: the table @opp lingers in, referenced, when the table's own
+ * reference is the only one left: the caller unlists @opp from it (see
+ * edit.c) and drops the table reference. NULL otherwise.
+ */
+struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable)
+{
+	if (kref_put(&opp->kref, sleepable ? opp_release_sleepable :
+					     opp_release))
+		return NULL;
+	return opp_lingering_table(opp);
+}
+
+/**
+ * opp_release_as_caller() - release an OPP as the context of the last put
+ *	allows
+ * @kref: the OPP's count, which just reached zero
+ *
+ * Context: Any context.
+ */
+void opp_release_as_caller(struct kref *kref)
+{
+	if (opp_caller_may_sleep())
+		opp_release_sleepable(kref);
+	else
+		opp_release(kref);
 }
 
 /**

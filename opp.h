@@ -266,7 +266,9 @@ enum opp_presence {
  *	table died. Set under the table's lock, read under RCU (the table is
  *	freed after a grace period)
  * @debug: its debugfs directory, NULL before it has one, an error pointer
- *	once it left the table; under the table's debug_lock
+ *	once it left the table; under the table's debug_lock. Only with
+ *	CONFIG_DEBUG_FS, which keeps an OPP of one rate and one supply in 96
+ *	bytes without it
  * @time: time the device ran at this OPP, in jiffies, for debugfs; under the
  *	table's dvfs_lock
  * @release: entry in the list of OPPs waiting to be freed; shares its
@@ -294,7 +296,9 @@ struct dev_pm_opp {
 	u32 clock_latency_ns;
 	struct device_node *np;
 	struct opp_table *lingers_in;
+#ifdef CONFIG_DEBUG_FS
 	struct opp_debug *debug;
+#endif
 	union {
 		u64 time;
 		struct llist_node release;
@@ -775,7 +779,35 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
+/*
+ * Whether the caller may sleep, as far as the kernel can tell: without
+ * CONFIG_PREEMPT_COUNT it cannot, and the answer is no.
+ */
+static inline bool opp_caller_may_sleep(void)
+{
+	return preemptible() && !rcu_preempt_depth();
+}
+
 struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable);
+struct opp_table *opp_lingering_table(struct dev_pm_opp *opp);
+void opp_release_as_caller(struct kref *kref);
+void opp_queue_unlisting(struct opp_table *table);
+
+/*
+ * opp_drop() for dev_pm_opp_put(), inlined there since most puts only lower
+ * the count: the context is looked at when the reference was the last.
+ */
+static inline struct opp_table *opp_drop_as_caller(struct dev_pm_opp *opp)
+{
+	if (kref_put(&opp->kref, opp_release_as_caller))
+		return NULL;
+	/* The pairing is explained in opp_lingering_table(). */
+	smp_mb__after_atomic();
+	if (likely(!READ_ONCE(opp->lingers_in)))
+		return NULL;
+	return opp_lingering_table(opp);
+}
+
 void opp_put(struct dev_pm_opp *opp);
 void opp_put_sleepable(struct dev_pm_opp *opp);
 void opp_read_supplies(struct dev_pm_opp *opp, unsigned int first,
