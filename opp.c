@@ -155,24 +155,19 @@ void opp_queue_unlisting(struct opp_table *table)
 }
 
 /**
- * opp_lingering_table() - the table to unlist an OPP from after a put
- * @opp: an OPP whose reference was just dropped, not the last
+ * opp_lingering_table() - the table to unlist a lingering OPP from
+ * @opp: an OPP that lingers, whose reference was just dropped, not the last
+ *	(see opp_after_put())
  *
  * Context: Any context.
- * Return: its table, referenced, when @opp lingers there and the table's own
- * reference is the only one left; NULL otherwise.
+ * Return: its table, referenced, when the table's own reference is the only
+ * one left on @opp; NULL otherwise.
  */
 struct opp_table *opp_lingering_table(struct dev_pm_opp *opp)
 {
 	struct opp_table *table;
 
-	/*
-	 * Pairs with the barrier of the edit that makes the OPP linger: it
-	 * reads the count after setting @lingers_in, we read @lingers_in after
-	 * lowering the count, so one of the two sees the other.
-	 */
-	smp_mb__after_atomic();
-	if (!READ_ONCE(opp->lingers_in) || kref_read(&opp->kref) != 1)
+	if (kref_read(&opp->kref) != 1)
 		return NULL;
 
 	guard(rcu)();
@@ -198,7 +193,7 @@ struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable)
 	if (kref_put(&opp->kref, sleepable ? opp_release_sleepable :
 					     opp_release))
 		return NULL;
-	return opp_lingering_table(opp);
+	return opp_after_put(opp);
 }
 
 /**

@@ -794,6 +794,23 @@ void opp_release_as_caller(struct kref *kref);
 void opp_queue_unlisting(struct opp_table *table);
 
 /*
+ * After a put that left @opp referenced: the table to unlist it from, as
+ * opp_drop() returns it. Inline, since most puts stop at the first test.
+ */
+static inline struct opp_table *opp_after_put(struct dev_pm_opp *opp)
+{
+	/*
+	 * Pairs with the barrier of the edit that makes the OPP linger: it
+	 * reads the count after setting @lingers_in, we read @lingers_in after
+	 * lowering the count, so one of the two sees the other.
+	 */
+	smp_mb__after_atomic();
+	if (likely(!READ_ONCE(opp->lingers_in)))
+		return NULL;
+	return opp_lingering_table(opp);
+}
+
+/*
  * opp_drop() for dev_pm_opp_put(), inlined there since most puts only lower
  * the count: the context is looked at when the reference was the last.
  */
@@ -801,11 +818,7 @@ static inline struct opp_table *opp_drop_as_caller(struct dev_pm_opp *opp)
 {
 	if (kref_put(&opp->kref, opp_release_as_caller))
 		return NULL;
-	/* The pairing is explained in opp_lingering_table(). */
-	smp_mb__after_atomic();
-	if (likely(!READ_ONCE(opp->lingers_in)))
-		return NULL;
-	return opp_lingering_table(opp);
+	return opp_after_put(opp);
 }
 
 void opp_put(struct dev_pm_opp *opp);

@@ -698,16 +698,21 @@ static struct kunit_suite conf_clockless_suite = {
 
 #define BWD_NAME	"conf-bwd"
 
+/* conf,bw with its interconnects and a clock at BW_F1, its table not loaded. */
+static struct device *bwd_device(struct kunit *test, struct conf_log *log)
+{
+	CONF_OVERLAY(test, conf_of);
+	conf_icc(test, log, "conf,icc");
+	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
+	return conf_of_device(test, BWD_NAME, "conf,bw");
+}
+
 /* The bandwidth table with its interconnects and a clock, at BW_F1. */
 static struct conf_log *bwd_fix(struct kunit *test, struct device **devp)
 {
 	struct conf_log *log = conf_log(test);
-	struct device *dev;
+	struct device *dev = bwd_device(test, log);
 
-	CONF_OVERLAY(test, conf_of);
-	conf_icc(test, log, "conf,icc");
-	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
-	dev = conf_of_device(test, BWD_NAME, "conf,bw");
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, BW_F1), 0);
 	log->nr = 0;
@@ -756,15 +761,6 @@ static void conf_bw_rate_zero_drops_bandwidth(struct kunit *test)
 }
 
 #define BWD_FD		150000000	/* added by code, between BW_F1 and BW_F2 */
-
-/* conf,bw with its interconnects and a clock at BW_F1, its table not loaded. */
-static struct device *bwd_device(struct kunit *test, struct conf_log *log)
-{
-	CONF_OVERLAY(test, conf_of);
-	conf_icc(test, log, "conf,icc");
-	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
-	return conf_of_device(test, BWD_NAME, "conf,bw");
-}
 
 /*
  * A table made for a device whose table node has bandwidths has its paths

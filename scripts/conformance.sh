@@ -114,28 +114,39 @@ restore_tree() {
 	bash "$OPP_SCRIPTS/tree.sh" >/dev/null && say "drivers/opp is ours again"
 }
 
-# Builds and boots core $1; its kernel log goes to $CONF_OUT/$1.log. A
-# failing case is no error here; a kernel that does not build or boot is.
-run_core() {
-	local core=$1 build=$OPP_CACHE/build-conformance rc=0 start=$SECONDS
-	local log=$CONF_OUT/$1.log
+# kunit.py's arguments for subcommand $1 (run or build) in KUNIT_ARGS: make
+# check's fragments and the suites', in conformance's build directory.
+conf_kunit_args() {
 	kunit_cc
-	local args=(
-		run --arch=x86_64 --build_dir="$build"
+	KUNIT_ARGS=(
+		"$1" --arch=x86_64 --build_dir="$OPP_CACHE/build-conformance"
 		--kunitconfig="$OPP_REPO/.kunitconfig"
 		--kunitconfig="$OPP_SCRIPTS/debug.config"
 		--kunitconfig="$OPP_BASE_CONFIG"
 		--kunitconfig="$CONF_SRC/conformance.config" "${KUNIT_CC[@]}"
-		--jobs="${OPP_JOBS:-$(nproc)}" --timeout="$CONF_TIMEOUT"
-		--qemu_args="$CONF_QEMU" "$CONF_GLOB"
+		--jobs="${OPP_JOBS:-$(nproc)}"
 	)
-	local arg
-	for arg in "${CONF_ARGS[@]}"; do args+=(--kernel_args="$arg"); done
+}
+
+# Runs kunit.py with KUNIT_ARGS for core $1 in the tree; its output goes to
+# $2. Returns kunit.py's status.
+conf_kunit() {
+	say "$1: kunit.py$(printf ' %q' "${KUNIT_ARGS[@]}")"
+	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		python3 tools/testing/kunit/kunit.py "${KUNIT_ARGS[@]}") >"$2" 2>&1
+}
+
+# Builds and boots core $1; its kernel log goes to $CONF_OUT/$1.log. A
+# failing case is no error here; a kernel that does not build or boot is.
+run_core() {
+	local core=$1 build=$OPP_CACHE/build-conformance rc=0 start=$SECONDS
+	local log=$CONF_OUT/$1.log arg
+	conf_kunit_args run
+	KUNIT_ARGS+=(--timeout="$CONF_TIMEOUT" --qemu_args="$CONF_QEMU" "$CONF_GLOB")
+	for arg in "${CONF_ARGS[@]}"; do KUNIT_ARGS+=(--kernel_args="$arg"); done
 	install_core "$core"
 	rm -f "$build/test.log"
-	say "$core: kunit.py$(printf ' %q' "${args[@]}")"
-	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		python3 tools/testing/kunit/kunit.py "${args[@]}") >"$log.kunit" 2>&1 || rc=$?
+	conf_kunit "$core" "$log.kunit" || rc=$?
 	if [[ ! -s $build/test.log ]]; then
 		sed -n '1,60p' "$log.kunit" >&2
 		die "$core: no kernel log (kunit.py exited $rc; its output: $log.kunit)"
@@ -159,19 +170,9 @@ same_config_as_check() {
 build_core() {
 	local core=$1 build=$OPP_CACHE/build-conformance start=$SECONDS
 	local log=$CONF_OUT/$1.log
-	kunit_cc
-	local args=(
-		build --arch=x86_64 --build_dir="$build"
-		--kunitconfig="$OPP_REPO/.kunitconfig"
-		--kunitconfig="$OPP_SCRIPTS/debug.config"
-		--kunitconfig="$OPP_BASE_CONFIG"
-		--kunitconfig="$CONF_SRC/conformance.config" "${KUNIT_CC[@]}"
-		--jobs="${OPP_JOBS:-$(nproc)}"
-	)
+	conf_kunit_args build
 	install_core "$core"
-	say "$core: kunit.py$(printf ' %q' "${args[@]}")"
-	if ! (cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		python3 tools/testing/kunit/kunit.py "${args[@]}") >"$log.kunit" 2>&1; then
+	if ! conf_kunit "$core" "$log.kunit"; then
 		tail -n 60 "$log.kunit" >&2
 		die "$core: the kernel does not build (kunit.py's output: $log.kunit)"
 	fi
