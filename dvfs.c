@@ -216,52 +216,6 @@ static int opp_set_voltage(struct regulator *reg, unsigned long min,
 	return regulator_set_voltage_triplet(reg, min, target, max);
 }
 
-static int opp_set_supply(struct opp_transition *t, unsigned int i,
-			  const struct dev_pm_opp_supply *supply)
-{
-	return opp_set_voltage(t->table->regulators[i], supply->u_volt_min,
-			       supply->u_volt, supply->u_volt_max);
-}
-
-/* Supply @i of @opp (zero beyond its supplies), never half adjusted. */
-static void opp_read_supply(struct dev_pm_opp *opp, unsigned int i,
-			    struct dev_pm_opp_supply *out)
-{
-	if (i < opp->nr_supplies)
-		opp_read_supplies(opp, i, out, 1);
-	else
-		memset(out, 0, sizeof(*out));
-}
-
-/*
- * Without a helper, supplies move in their order when rising and in reverse
- * when falling. A supply that refuses puts the ones moved before it back.
- */
-static int opp_set_supplies(struct opp_transition *t, struct dev_pm_opp *prev,
-			    struct dev_pm_opp *opp)
-{
-	unsigned int nr = t->table->nr_regulators, k, i;
-	struct dev_pm_opp_supply supply;
-	int ret = 0;
-
-	for (k = 0; k < nr; k++) {
-		i = opp_reversed(t) ? nr - 1 - k : k;
-		opp_read_supply(opp, i, &supply);
-		ret = opp_set_supply(t, i, &supply);
-		if (ret)
-			break;
-	}
-	if (!ret)
-		return 0;
-
-	while (k--) {
-		i = opp_reversed(t) ? nr - 1 - k : k;
-		opp_read_supply(prev, i, &supply);
-		opp_set_supply(t, i, &supply);
-	}
-	return ret;
-}
-
 static int opp_call_set_opp_helper(struct opp_transition *t,
 				   struct dev_pm_opp *prev,
 				   struct dev_pm_opp *opp, unsigned long rate)
@@ -300,50 +254,31 @@ static void opp_switch_supplies(struct opp_transition *t, bool on)
 }
 
 /*
- * A config_regulators callback is there to move several supplies together;
- * a single regulator has nothing to be coordinated with, so it gets the
- * core's own sequence (voltage, then enable, walked back on failure) and the
- * callback is not called. Callers rely on this: a callback may index the
- * second supply unconditionally.
+ * The platform's callback owns the regulators it was given, enabling
+ * included: a 2017 set_opp helper, or the config_regulators callback of a
+ * table with several supplies (__opp_table_plan_dvfs() plans this step for
+ * nothing else). Dropping the votes calls neither.
  */
-static bool opp_callback_moves_regulators(const struct opp_table *table)
-{
-	return table->config_regulators && table->nr_regulators != 1;
-}
-
 static noinline int opp_step_regulators(struct opp_transition *t,
 					struct dev_pm_opp *prev,
 					struct dev_pm_opp *opp,
 					unsigned long rate)
 {
 	struct opp_table *table = t->table;
-	int ret;
 
-	if (!table->nr_regulators && !table->set_opp)
+	if (!opp)
 		return 0;
-
-	/* A platform callback owns its regulators, enabling included. */
 	if (table->set_opp)
-		return opp ? opp_call_set_opp_helper(t, prev, opp, rate) : 0;
-	if (opp_callback_moves_regulators(table))
-		return opp ? table->config_regulators(t->dev, prev, opp,
-						      table->regulators,
-						      table->nr_regulators) : 0;
-
-	if (!opp) {
-		opp_switch_supplies(t, false);
-		return 0;
-	}
-	ret = opp_set_supplies(t, prev, opp);
-	if (!ret)
-		opp_switch_supplies(t, true);
-	return ret;
+		return opp_call_set_opp_helper(t, prev, opp, rate);
+	return table->config_regulators(t->dev, prev, opp, table->regulators,
+					table->nr_regulators);
 }
 
 /*
- * The one supply of a table without a callback for it: its voltage, then
- * the enable, as opp_step_regulators() does for several, without their loop
- * and copy. An OPP that lists no supply asks for 0 uV, as there.
+ * The one supply of a table without a set_opp helper: its voltage, then the
+ * enable. A config_regulators callback is not called for a single supply:
+ * callers rely on it, as a callback may index the second supply
+ * unconditionally. An OPP that lists no supply asks for 0 uV.
  */
 static noinline int opp_step_supply(struct opp_transition *t,
 				    struct dev_pm_opp *opp)

@@ -384,9 +384,9 @@ struct opp_link {
  * @OPP_STEP_REQUIRED: the performance states of the required devices
  * @OPP_STEP_LEVEL: the device's own performance state
  * @OPP_STEP_BW: the interconnect bandwidths
- * @OPP_STEP_REGULATORS: the supplies, or the platform's callback for them
- * @OPP_STEP_SUPPLY: the single supply of a table without a callback for it
- *	(planned instead of @OPP_STEP_REGULATORS)
+ * @OPP_STEP_REGULATORS: the platform's callback for the supplies
+ * @OPP_STEP_SUPPLY: the single supply of a table without a set_opp helper
+ *	(several supplies without a callback are left alone)
  * @OPP_STEP_CLOCK: the clocks
  * @OPP_NR_STEPS: the number of steps
  */

@@ -230,8 +230,10 @@ void opp_enable_supplies(struct opp_table *table, struct device *dev)
  * of a table with one clock costs no more than its clock call. The level
  * and clock steps are always planned: the level comes with the OPPs, and
  * the clock step also records the rate of a table without a clock. One
- * regulator without a platform helper gets the short single-supply step
- * (a config_regulators callback does not move a single supply either).
+ * regulator without a set_opp helper gets the single-supply step (a
+ * config_regulators callback does not move a single supply either);
+ * several are moved only by the platform's callback, and are left to
+ * the driver without one.
  * Called whenever a clock, a regulator, a callback, a required device or
  * an interconnect path is given to the table or taken from it.
  *
@@ -247,10 +249,11 @@ void __opp_table_plan_dvfs(struct opp_table *table)
 		steps |= BIT(OPP_STEP_REQUIRED);
 	if (table->nr_icc_paths)
 		steps |= BIT(OPP_STEP_BW);
-	if (table->nr_regulators == 1 && !table->set_opp)
-		steps |= BIT(OPP_STEP_SUPPLY);
-	else if (table->nr_regulators || table->set_opp)
+	if (table->set_opp ||
+	    (table->config_regulators && table->nr_regulators > 1))
 		steps |= BIT(OPP_STEP_REGULATORS);
+	else if (table->nr_regulators == 1)
+		steps |= BIT(OPP_STEP_SUPPLY);
 	table->dvfs_steps = steps;
 }
 

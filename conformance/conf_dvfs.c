@@ -479,6 +479,30 @@ static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 }
 
 /*
+ * Two supplies and no callback for them: they are the driver's. Only the
+ * clock moves, up and down.
+ */
+static void conf_set_rate_two_supplies_without_callback_clock_only(struct kunit *test)
+{
+	struct dev_pm_opp_config config = { .regulator_names = sr_two_supplies };
+	struct conf_log *log = conf_log(test);
+	struct device *dev;
+
+	CONF_OVERLAY(test, conf_dvfs);
+	conf_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
+	conf_reg(test, log, "conf-dual", "vdd", 0, 0);
+	conf_reg(test, log, "conf-dual", "vdd2", 1, 0);
+	dev = conf_of_device(test, "conf-dual", "conf,dual");
+	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
+	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F2), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F1), 0);
+	CONF_EXPECT_LOG(test, log,
+			{ CONF_EV_RATE, 0, DUAL_F2 },
+			{ CONF_EV_RATE, 0, DUAL_F1 });
+}
+
+/*
  * One supply and a config_regulators helper given with it: the core moves
  * the supply itself (voltage, then enable; voltage before the clock going
  * up) and never calls the helper.
@@ -590,6 +614,7 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_sync_regulators_without_table_is_zero),
 	KUNIT_CASE(conf_devm_set_config_is_zero_and_applies),
 	KUNIT_CASE(conf_set_rate_regulator_helper_replaces_core),
+	KUNIT_CASE(conf_set_rate_two_supplies_without_callback_clock_only),
 	KUNIT_CASE(conf_set_rate_single_supply_helper_unused),
 	KUNIT_CASE(conf_set_rate_up_level_before_clock),
 	KUNIT_CASE(conf_set_rate_down_clock_before_level),
