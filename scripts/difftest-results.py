@@ -16,13 +16,18 @@ Usage:
 
 The allowlist: blank lines and "#" comments aside, entries of a "doc:"
 line, the title of a difference listed in RST's "Differences from Linux
-6.12", then "line:" lines, each a Python regular expression, and "pair:"
-lines, two of them joined by " => ". An entry accepts the differing lines
-(on either side) that match one of its line: expressions, and a line of
-upstream's that our trace replaces, at the same place, with one that a
-pair: accepts (upstream's first). An entry whose doc: title is not in
-RST is an error: nothing is allowed that the documentation does not list.
-A scenario whose every differing line some entry accepts is allowed.
+6.12", then "line:" lines, each a Python regular expression, "pair:"
+lines, two of them joined by " => ", and at most one "from:" line. An
+entry accepts the differing lines (on either side) that match one of its
+line: expressions, and a line of upstream's that our trace replaces, at
+the same place, with one that a pair: accepts (upstream's first). With a
+from: line, its line: expressions accept only lines at or after the
+first line of the same trace that the from: expression matches. It is
+for the differences whose consequences follow them: after a rolled-back
+transition, the hardware is elsewhere. An entry whose doc: title is not
+in RST is an error: nothing is allowed that the documentation does not
+list. A scenario whose every differing line some entry accepts is
+allowed.
 """
 
 import difflib
@@ -79,9 +84,25 @@ def doc_titles(rst):
             if line and not line[0].isspace()}
 
 
+class Entry:
+    """One difference of the allowlist."""
+
+    def __init__(self, title):
+        self.title = title
+        self.lines = []
+        self.pairs = []
+        self.start = None   # the regex of the from: line, or None
+
+    def scope(self, trace):
+        """The index of the first line of trace the entry applies to."""
+        if self.start is None:
+            return 0
+        return next((i for i, line in enumerate(trace)
+                     if self.start.search(line)), len(trace))
+
+
 def read_allow(path, titles):
-    """[(title, [regex], [(regex, regex)])] of the allowlist; exits on an
-    unknown title."""
+    """[Entry] of the allowlist; exits on an unknown title."""
     entries = []
     with open(path) as f:
         for n, raw in enumerate(f, 1):
@@ -94,48 +115,56 @@ def read_allow(path, titles):
                 if value not in titles:
                     sys.exit(f'{path}:{n}: "{value}" is not a difference '
                              'listed in Documentation/opp.rst')
-                entries.append((value, [], []))
+                entries.append(Entry(value))
             elif key == 'line' and entries:
-                entries[-1][1].append(re.compile(value))
+                entries[-1].lines.append(re.compile(value))
             elif key == 'pair' and entries and ' => ' in value:
                 a, b = value.split(' => ', 1)
-                entries[-1][2].append((re.compile(a), re.compile(b)))
+                entries[-1].pairs.append((re.compile(a), re.compile(b)))
+            elif key == 'from' and entries and entries[-1].start is None:
+                entries[-1].start = re.compile(value)
             else:
-                sys.exit(f'{path}:{n}: expected "doc:", "line:" or "pair:"')
+                sys.exit(f'{path}:{n}: expected "doc:", "line:", "pair:" '
+                         'or one "from:"')
     return entries
 
 
 def paired(x, y, entries):
     """Whether an entry accepts upstream's line x replaced by our line y."""
     return any(a.search(x) and b.search(y)
-               for _, _, pairs in entries for a, b in pairs)
+               for e in entries for a, b in e.pairs)
 
 
 def changed_lines(a, b, entries):
     """The lines that differ between a and b, "-" upstream's and "+" ours,
-    but for the replacements that a pair: of the allowlist accepts."""
+    each with its index in its trace, but for the replacements that a
+    pair: of the allowlist accepts."""
     out = []
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == 'equal':
             continue
-        old, new = a[i1:i2], b[j1:j2]
+        old = list(enumerate(a[i1:i2], i1))
+        new = list(enumerate(b[j1:j2], j1))
         if op == 'replace':
             # Pairs line up from the start of the replaced block.
             n = min(len(old), len(new))
             kept = [(x, y) for x, y in zip(old[:n], new[:n])
-                    if not paired(x, y, entries)]
+                    if not paired(x[1], y[1], entries)]
             old = [x for x, _ in kept] + old[n:]
             new = [y for _, y in kept] + new[n:]
-        out += ['-' + x for x in old] + ['+' + y for y in new]
+        out += [('-' + x, i) for i, x in old] + [('+' + y, j) for j, y in new]
     return out
 
 
-def accepting(change, entries):
-    """The title of the first entry that accepts a change, or None."""
-    for title, regexes, _ in entries:
-        if any(r.search(change[1:]) for r in regexes):
-            return title
+def accepting(change, entries, a, b):
+    """The title of the first entry that accepts a change of upstream's
+    trace a or our trace b, or None."""
+    text, at = change
+    trace = a if text[0] == '-' else b
+    for e in entries:
+        if at >= e.scope(trace) and any(r.search(text[1:]) for r in e.lines):
+            return e.title
     return None
 
 
@@ -167,8 +196,8 @@ def verdict(opts, logs, replays):
             unreplayed.append(i)
             failed += 1
             continue
-        changes = [c for c in changed_lines(a, b, entries)
-                   if not accepting(c, entries)]
+        changes = [text for text, at in changed_lines(a, b, entries)
+                   if not accepting((text, at), entries, a, b)]
         if not changes:
             allowed += 1
             continue
