@@ -19,15 +19,15 @@ line, the title of a difference listed in RST's "Differences from Linux
 6.12", then "line:" lines, each a Python regular expression, "pair:"
 lines, two of them joined by " => ", and at most one "from:" line. An
 entry accepts the differing lines (on either side) that match one of its
-line: expressions, and a line of upstream's that our trace replaces, at
-the same place, with one that a pair: accepts (upstream's first). With a
-from: line, its line: expressions accept only lines at or after the
-first line of the same trace that the from: expression matches. It is
-for the differences whose consequences follow them: after a rolled-back
-transition, the hardware is elsewhere. An entry whose doc: title is not
-in RST is an error: nothing is allowed that the documentation does not
-list. A scenario whose every differing line some entry accepts is
-allowed.
+line: expressions, and a line of upstream's that our trace replaces, in
+the same block of changed lines, with one that a pair: accepts
+(upstream's first). With a from: line, its line: expressions accept only
+lines at or after the first line of the same trace that the from:
+expression matches. It is for the differences whose consequences follow
+them: after a rolled-back transition, the hardware is elsewhere. An entry
+whose doc: title is not in RST is an error: nothing is allowed that the
+documentation does not list. A scenario whose every differing line some
+entry accepts is allowed.
 """
 
 import difflib
@@ -147,12 +147,17 @@ def changed_lines(a, b, entries):
         old = list(enumerate(a[i1:i2], i1))
         new = list(enumerate(b[j1:j2], j1))
         if op == 'replace':
-            # Pairs line up from the start of the replaced block.
-            n = min(len(old), len(new))
-            kept = [(x, y) for x, y in zip(old[:n], new[:n])
-                    if not paired(x[1], y[1], entries)]
-            old = [x for x, _ in kept] + old[n:]
-            new = [y for _, y in kept] + new[n:]
+            # Each of upstream's lines takes the first of ours in the
+            # replaced block that a pair accepts for it.
+            unpaired = []
+            for x in old:
+                k = next((k for k, y in enumerate(new)
+                          if paired(x[1], y[1], entries)), None)
+                if k is None:
+                    unpaired.append(x)
+                else:
+                    del new[k]
+            old = unpaired
         out += [('-' + x, i) for i, x in old] + [('+' + y, j) for j, y in new]
     return out
 
