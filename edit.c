@@ -526,11 +526,13 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 	unsigned int tolerance;
 	struct opp_shape shape;
 	struct dev_pm_opp *opp;
+	bool regulators;
 	int ret;
 
 	scoped_guard(mutex, &table->lock) {
 		shape = table->shape;
 		tolerance = table->voltage_tolerance_v1;
+		regulators = table->supplies_configured;
 	}
 	if (!opp_expect_one_clock(shape.nr_clks))
 		return -EINVAL;
@@ -543,7 +545,9 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 	if (!opp)
 		return -ENOMEM;
 	opp_fill_from_data(opp, data, tolerance);
-	opp_check_regulators(table, dev, &opp, 1);
+	/* Most tables of OPPs added by code have no regulator to ask. */
+	if (regulators)
+		opp_check_regulators(table, dev, &opp, 1);
 
 	ret = opp_table_add(table, opp, added);
 	if (ret == -EEXIST || (!ret && !*added))
