@@ -313,10 +313,11 @@ static void fz_walk_level(struct kunit *test, struct device *dev,
 		KUNIT_EXPECT_EQ(test, down, up);
 }
 
+/* The bandwidths of path 0, one at a time upwards, then the top one. */
 static void fz_walk_bw(struct kunit *test, struct device *dev,
 		       unsigned int count)
 {
-	unsigned int bw = 0, n = 0;
+	unsigned int bw = 0, top = 0, n = 0;
 	struct dev_pm_opp *opp;
 
 	while (n <= count) {
@@ -324,16 +325,22 @@ static void fz_walk_bw(struct kunit *test, struct device *dev,
 		if (IS_ERR(opp))
 			break;
 		dev_pm_opp_put(opp);
+		top = bw;
 		n++;
 		if (bw == U32_MAX)
 			break;
 		bw++;
 	}
 	KUNIT_EXPECT_LE(test, n, count);
+
+	/* Down from the top: the highest bandwidth the walk up found. */
 	bw = U32_MAX;
 	opp = dev_pm_opp_find_bw_floor(dev, &bw, 0);
-	if (!IS_ERR(opp))
-		dev_pm_opp_put(opp);
+	KUNIT_EXPECT_EQ(test, !IS_ERR(opp), n > 0);
+	if (IS_ERR(opp))
+		return;
+	KUNIT_EXPECT_EQ(test, bw, top);
+	dev_pm_opp_put(opp);
 }
 
 /* Everything a caller may ask of a loaded table, then transitions. */
