@@ -107,9 +107,9 @@ enum df_fail { DF_FAIL_NONE, DF_FAIL_CLK, DF_FAIL_VOLT, DF_FAIL_ENABLE };
  * @moved: a transition of device 0 was asked
  * @leaky: an OPP was added again, and Linux keeps a table reference for it
  * @supplies_changed: Linux changed its count of the table's supplies: an
- *	OPP was added by code with several regulators or none (one from then
- *	on, so a device tree table of several is refused, and one without
- *	supplies lists one), or the regulators were
+ *	OPP was added by code to a table configured with several regulators
+ *	or none (one from then on, so a device tree table of several is
+ *	refused, and one without supplies lists one), or the regulators were
  *	cleared (none: a legacy table then lists no supply). The program
  *	loads no table after that
  * @swept: all dynamic OPPs of device 0 were removed after a transition, or
@@ -521,7 +521,8 @@ static void df_add(struct df *df, unsigned int d, unsigned long rate,
 	ret = dev_pm_opp_add(df->dev[d], rate, volt);
 	df_out(df, "add dev%u %lu %lu%s: %d", d, rate, volt,
 	       again ? " again" : "", ret);
-	if (df->nr_regs != 1)
+	/* Linux then counts one supply, whatever the regulators named. */
+	if (((d == 0 && df->token) ? df->nr_regs : 0) != 1)
 		df->supplies_changed = true;
 	if (again && !ret)
 		df->leaky = true;
