@@ -1243,20 +1243,26 @@ static struct opp_kunit_dvfs *shape_bandwidth(struct kunit *test)
 }
 #endif
 
+/*
+ * What a transition of a table the core drives only the clock of logs.
+ * Nothing else to put back: a refused clock stays where it was, and rate 0
+ * leaves the clock alone.
+ */
+#define SHAPE_CLOCK_MOVES_ONLY					\
+	.key = { DVFS_F1, DVFS_F3 },				\
+	.clock = true,						\
+	.first = LOG(RATE(DVFS_F3)),				\
+	.up = LOG(RATE(DVFS_F3)),				\
+	.down = LOG(RATE(DVFS_F1)),				\
+	.up_fail = NOTHING,					\
+	.first_fail = NOTHING,					\
+	.off = NOTHING,						\
+	.back = NOTHING
+
 static const struct opp_dvfs_shape shape_clock_only = {
 	.name = "clock-only",
 	.make = shape_clock,
-	.key = { DVFS_F1, DVFS_F3 },
-	.clock = true,
-	.first = LOG(RATE(DVFS_F3)),
-	.up = LOG(RATE(DVFS_F3)),
-	.down = LOG(RATE(DVFS_F1)),
-	/* Nothing else to put back: the refused clock stays where it was. */
-	.up_fail = NOTHING,
-	.first_fail = NOTHING,
-	/* Rate 0 leaves the clock alone. */
-	.off = NOTHING,
-	.back = NOTHING,
+	SHAPE_CLOCK_MOVES_ONLY,
 };
 
 static const struct opp_dvfs_shape shape_one_supply = {
@@ -1289,15 +1295,7 @@ static const struct opp_dvfs_shape shape_one_supply = {
 static const struct opp_dvfs_shape shape_two = {
 	.name = "two-supplies",
 	.make = shape_two_supplies,
-	.key = { DVFS_F1, DVFS_F3 },
-	.clock = true,
-	.first = LOG(RATE(DVFS_F3)),
-	.up = LOG(RATE(DVFS_F3)),
-	.down = LOG(RATE(DVFS_F1)),
-	.up_fail = NOTHING,
-	.first_fail = NOTHING,
-	.off = NOTHING,
-	.back = NOTHING,
+	SHAPE_CLOCK_MOVES_ONLY,
 };
 
 /* opp_dvfs_helper() sets the second supply, then the first. */
