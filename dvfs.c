@@ -38,7 +38,7 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
  * @from_rate: the rate of the first clock now
  * @to_rate: the rate the first clock moves to
  * @steps: the steps to take, bit n for &enum opp_dvfs_step n: the table's
- *	plan, or only the clock for the same OPP at another rate
+ *	plan
  * @down: scaling down (the new OPP sorts before the old one, or votes are
  *	dropped); a move to the same OPP, as the first one after rate 0, or
  *	to another rate of it, scales up
@@ -563,15 +563,14 @@ static bool opp_dev_takes_level(struct device *dev)
 
 /*
  * Caller holds dvfs_lock. The steps of a move of @dev to @opp: the table's
- * plan, or only the clock when just the rate changes (not @full). An OPP
- * without a level leaves the performance state as it is, and a device
- * outside a power domain with states has none to set.
+ * plan. An OPP without a level leaves the performance state as it is, and a
+ * device outside a power domain with states has none to set.
  */
 static unsigned long __opp_plan_transition(struct opp_table *table,
 					   struct device *dev,
-					   struct dev_pm_opp *opp, bool full)
+					   struct dev_pm_opp *opp)
 {
-	unsigned long steps = full ? table->dvfs_steps : BIT(OPP_STEP_CLOCK);
+	unsigned long steps = table->dvfs_steps;
 
 	lockdep_assert_held(&table->dvfs_lock);
 	if (READ_ONCE(opp->level) == OPP_LEVEL_UNSET || !opp_dev_takes_level(dev))
@@ -581,11 +580,11 @@ static unsigned long __opp_plan_transition(struct opp_table *table,
 
 /*
  * Caller holds dvfs_lock. Walks @dev from the table's current OPP to @opp,
- * clock at @rate: every planned step when @full, else the clock only. The
- * table's current OPP becomes @opp when the walk gets there.
+ * clock at @rate, through every planned step. The table's current OPP
+ * becomes @opp when the walk gets there.
  */
 static int __opp_walk_to(struct opp_table *table, struct device *dev,
-			 struct dev_pm_opp *opp, unsigned long rate, bool full)
+			 struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct dev_pm_opp *from = table->current_opp ?: opp;
 	unsigned long from_rate = table->current_opp ? table->current_rate :
@@ -593,7 +592,7 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 	struct opp_transition t = {
 		.dev = dev, .table = table, .from = from, .to = opp,
 		.from_rate = from_rate, .to_rate = rate,
-		.steps = __opp_plan_transition(table, dev, opp, full),
+		.steps = __opp_plan_transition(table, dev, opp),
 		.down = opp_sorts_after(from, opp),
 		.rolling_back = false,
 	};
@@ -622,30 +621,29 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
  * it runs there already with every vote in place. A @rate of 0 asks for
  * @opp itself (dev_pm_opp_set_opp()): its own rate, or none at all when the
  * device runs at @opp already, even with the clock between two OPPs after a
- * dev_pm_opp_set_rate().
+ * dev_pm_opp_set_rate(). Another rate of the current OPP sets every resource
+ * again, so that a voltage adjusted since the last move takes effect.
  */
 static int __opp_move(struct opp_table *table, struct device *dev,
 		      struct dev_pm_opp *opp, unsigned long rate)
 {
-	struct dev_pm_opp *from = table->current_opp ?: opp;
 	/* Before the first transition nothing is known to be set. */
-	bool full = from != opp || !table->enabled || table->unsure;
-	unsigned long from_rate;
+	bool there = table->current_opp == opp && table->enabled &&
+		     !table->unsure;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
 	if (!rate)
-		rate = full ? opp_rates(opp)[0] : table->current_rate;
-	from_rate = table->current_opp ? table->current_rate : rate;
-	if (!full && from_rate == rate)
+		rate = there ? table->current_rate : opp_rates(opp)[0];
+	if (there && table->current_rate == rate)
 		return 0;
-	if (full && __opp_required_pending(table, opp)) {
+	if (__opp_required_pending(table, opp)) {
 		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
 			rate);
 		return -EBUSY;
 	}
 
-	return __opp_walk_to(table, dev, opp, rate, full);
+	return __opp_walk_to(table, dev, opp, rate);
 }
 
 /*

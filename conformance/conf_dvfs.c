@@ -183,6 +183,35 @@ static void conf_set_rate_within_opp_moves_clock_only(struct kunit *test)
 	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_RATE, 0, SR_F2 });
 }
 
+/*
+ * Another rate under the current OPP sets its supply again: a voltage
+ * adjusted since the last move takes effect, before the clock rises.
+ */
+static void conf_set_rate_within_opp_sets_adjusted_voltage(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1 + SR_F1 / 2);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_adjust_voltage(fix->dev, SR_F2, SR_U3,
+							SR_U3, SR_U3), 0);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
+	CONF_EXPECT_LOG(test, fix->log,
+			{ CONF_EV_VOLT, 0, SR_U3 },
+			{ CONF_EV_RATE, 0, SR_F2 });
+}
+
+/* A supply refusing that voltage fails the move before the clock. */
+static void conf_set_rate_within_opp_supply_error_keeps_clock(struct kunit *test)
+{
+	struct sr_fix *fix = sr_fix_at(test, SR_F1 + SR_F1 / 2);
+
+	KUNIT_ASSERT_EQ(test, dev_pm_opp_adjust_voltage(fix->dev, SR_F2, SR_U3,
+							SR_U3, SR_U3), 0);
+	fix->reg->fail = -EIO;
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), -EIO);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1 + SR_F1 / 2);
+	CONF_EXPECT_QUIET(test, fix->log);
+}
+
 /* Rate 0 disables the supply and leaves the clock where it is. */
 static void conf_set_rate_zero_disables_supply(struct kunit *test)
 {
@@ -594,6 +623,8 @@ static struct kunit_case conf_set_rate_cases[] = {
 	KUNIT_CASE(conf_set_rate_to_removed_current_is_quiet),
 	KUNIT_CASE(conf_set_rate_between_opps_clock_gets_request),
 	KUNIT_CASE(conf_set_rate_within_opp_moves_clock_only),
+	KUNIT_CASE(conf_set_rate_within_opp_sets_adjusted_voltage),
+	KUNIT_CASE(conf_set_rate_within_opp_supply_error_keeps_clock),
 	KUNIT_CASE(conf_set_rate_zero_disables_supply),
 	KUNIT_CASE(conf_set_rate_zero_first_is_quiet),
 	KUNIT_CASE(conf_set_rate_after_zero_enables_again),
