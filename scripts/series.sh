@@ -3,12 +3,13 @@
 # which patches; sourced by patches.sh and graft.sh (after lib.sh), never run.
 #
 # The kernel change is the OPP core, its KUnit suites and its documentation:
-#   drivers/opp/           the repository minus the host side (scripts/, .ci/,
-#                          README.md, bench/, conformance/, compat/) and minus
-#                          demo/: the demo's simulated clock and PMIC are a
-#                          harness for "make demo" (their symbol has no prompt
-#                          and is switched on by an environment variable), not
-#                          something a kernel tree should carry;
+#   drivers/opp/           the repository minus the host side (scripts/,
+#                          .ci/, every README.md, bench/, conformance/,
+#                          compat/) and minus demo/: the demo's simulated
+#                          clock and PMIC are a harness for "make demo"
+#                          (their symbol has no prompt and is switched on by
+#                          an environment variable), not something a kernel
+#                          tree should carry;
 #   drivers/opp/Makefile   the kbuild half of our Makefile only, without the
 #                          demo line;
 #   drivers/opp/Kconfig    without the demo's "source" line;
@@ -21,7 +22,7 @@
 SERIES_PATHS=(drivers/opp include/linux/pm_opp.h Documentation/power/opp.rst)
 
 # Repository paths that never leave the repository.
-SERIES_EXCLUDES='^(\.ci/|\.gitignore$|scripts/|README\.md$|bench/|conformance/|compat/|demo/|include/|Documentation/)'
+SERIES_EXCLUDES='^(\.ci/|\.gitignore$|scripts/|(.*/)?README\.md$|bench/|conformance/|compat/|demo/|include/|Documentation/)'
 
 # The repository's files (tracked, and untracked but not ignored, as the
 # graft of make tree takes them), relative to its top.

@@ -8,10 +8,11 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# Files of the repo that are not part of drivers/opp.
-# bench/ and conformance/ are grafted only by make bench and make conformance
+# Files of the repo that are not part of drivers/opp: every README.md among
+# them (the kernel's documentation is Documentation/opp.rst). bench/ and
+# conformance/ are grafted only by make bench and make conformance
 # (scripts/bench.sh, scripts/conformance.sh).
-GRAFT_EXCLUDES=(/.git /.gitignore /.ci /scripts /Documentation /README.md /include /bench
+GRAFT_EXCLUDES=(/.git /.gitignore /.ci /scripts /Documentation README.md /include /bench
 	/conformance)
 
 tarball_id() {
