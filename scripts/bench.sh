@@ -11,9 +11,10 @@
 #      it twice with -icount shift=0 (guest time = instructions executed);
 #   3. boot it once more without icount, two vCPUs on two host threads, for
 #      the lookup throughput of one CPU against two.
-# The tree gets our graft back at the end, whatever happened.
+# The tree gets our graft back at the end, whatever happened. The table of a
+# run of both cores replaces the one in bench/README.md.
 #
-# BENCH_CORES  the cores to run, default "upstream ours"
+# BENCH_CORES  the cores to run, default "upstream ours" (set: README untouched)
 # OPP_JOBS     make jobs (default: nproc)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -99,7 +100,28 @@ main() {
 	restore_tree
 	trap - EXIT
 	say "make bench took $((SECONDS - start)) s; logs in $BENCH_OUT"
-	python3 "$OPP_SCRIPTS/bench-table.py" "$BENCH_OUT"
+	# An incomplete table is printed, not kept.
+	python3 "$OPP_SCRIPTS/bench-table.py" "$BENCH_OUT" | tee "$BENCH_OUT/table.md" ||
+		return 1
+	[[ -n ${BENCH_CORES:-} ]] || update_readme "$BENCH_OUT/table.md"
+}
+
+# The table of a complete run replaces the one in bench/README.md, between
+# its two marker lines, under a line naming the commit it measured.
+update_readme() {
+	local readme=$OPP_REPO/bench/README.md commit
+	commit=$(git -C "$OPP_REPO" describe --always --dirty 2>/dev/null || echo unknown)
+	python3 - "$readme" "$1" "$commit" <<'PY'
+import sys
+readme, table, commit = sys.argv[1:]
+text = open(readme).read()
+begin, end = "<!-- bench table: begin -->\n", "<!-- bench table: end -->\n"
+head, rest = text.split(begin, 1)
+tail = rest.split(end, 1)[1]
+body = f"`make bench` at {commit}:\n\n" + open(table).read()
+open(readme, "w").write(head + begin + body + end + tail)
+PY
+	say "the table is now in bench/README.md"
 }
 
 main "$@"
