@@ -6,7 +6,9 @@
 #   3. a sparse (C=2) and W=1 build of drivers/opp in the KUnit build dir;
 #   4. Documentation/opp.rst rendered by Sphinx with warnings as errors;
 #   5. scripts/layers.py: calls between the core's files only go down the
-#      order opp.h gives.
+#      order opp.h gives, and README.md's Map says which files each calls;
+#   6. commit subjects of at most 75 characters, as in the kernel, for every
+#      commit after SUBJECTS_SINCE (the last commit with a longer one).
 # Exits non-zero when any gate fails; each failure is printed.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -116,6 +118,21 @@ run_sphinx() {
 	[[ $FAILED == 1 ]] || say "documentation rendered: $dir/html/opp.html"
 }
 
+SUBJECTS_SINCE=d2fa0b5866353ae42157e21f8d3bf4e87b086083
+SUBJECT_MAX=75
+
+# In a shallow clone without SUBJECTS_SINCE, the commits it has.
+check_subjects() {
+	local range=HEAD line
+	if git -C "$OPP_REPO" cat-file -e "$SUBJECTS_SINCE^{commit}" 2>/dev/null; then
+		range=$SUBJECTS_SINCE..HEAD
+	fi
+	while read -r line; do
+		fail "commit subject over $SUBJECT_MAX characters: $line"
+	done < <(git -C "$OPP_REPO" log --format='%h %s' "$range" |
+		 awk -v max="$SUBJECT_MAX" 'length(substr($0, index($0, " ") + 1)) > max')
+}
+
 run_layers() {
 	local out
 	out=$(python3 "$OPP_SCRIPTS/layers.py" "$OPP_REPO" 2>&1) || fail "$out"
@@ -128,6 +145,7 @@ main() {
 	run_checkpatch
 	run_kernel_doc
 	run_layers
+	check_subjects
 	check_exports
 	run_builds
 	run_sphinx
