@@ -650,7 +650,7 @@ void dev_pm_opp_clear_config(int token)
 	if (token <= 0)
 		return;
 
-	/* An unknown token, one cleared already say, is a bug: as in Linux. */
+	/* An unknown token (one cleared already, say) is a caller's bug. */
 	data = xa_erase(&opp_config_tokens, token);
 	if (WARN_ON(!data))
 		return;

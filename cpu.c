@@ -18,8 +18,8 @@
  * it. A CPU that cannot be linked is skipped and does not fail the call (see
  * dev_pm_opp_set_sharing_cpus() for who relies on that). A CPU that already
  * uses another table keeps it: its lookups and transitions go to the OPPs
- * loaded for it, which its driver may be using. Unlike Linux 6.12, the CPU
- * is not also listed in @table, where none of its lookups would land and
+ * loaded for it, which its driver may be using. The CPU is not also listed
+ * in @table, where none of its lookups would land and
  * dev_pm_opp_get_sharing_cpus() would report a CPU that does not follow the
  * table. The table counts as shared all the same: the caller said it is, and
  * dev_pm_opp_get_sharing_cpus() must then answer instead of returning
@@ -149,7 +149,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_sharing_cpus);
  * @cpumask: the CPUs
  *
  * CPUs without a device are reported and skipped; an empty mask is a
- * caller's bug and WARNs, as in Linux.
+ * caller's bug and WARNs.
  *
  * Context: Process context; may sleep.
  */

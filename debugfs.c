@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * debugfs view of the OPP tables, in Linux 6.12's layout so that scripts
- * written for it keep working:
+ * debugfs view of the OPP tables, in the layout that scripts written for the
+ * OPP library expect:
  *
  *   opp/<device>/opp:<id>/{available,dynamic,turbo,suspend}   Y or N
  *   opp/<device>/opp:<id>/{level,clock_latency_ns,rate_hz}    decimal
@@ -16,11 +16,10 @@
  * number of available OPPs the table had once this one was added, which for
  * a device tree table numbers its OPPs 1, 2, ... in node order. Multi-clock
  * OPPs have rate_hz_<n> instead of rate_hz. Two OPPs at one rate would need
- * one directory name; unlike Linux 6.12, which fails to create the second,
- * this one appends "-<level>" to it (and ".<n>" if still taken), so that no
- * OPP of the table is missing from the view.
+ * one directory name: the second gets "-<level>" appended (and ".<n>" if
+ * still taken), so that no OPP of the table is missing from the view.
  *
- * Beyond 6.12: opp/<device>/stats (current OPP, transitions, last error,
+ * Added to that layout: opp/<device>/stats (current OPP, transitions, last error,
  * time at each OPP) and opp/summary (every table, its devices and OPPs).
  *
  * Files read the OPP or table behind them at read time, so they show
@@ -286,8 +285,8 @@ static void opp_debug_add_paths(struct opp_debug *dbg, struct opp_table *table,
 
 /*
  * The supplies an OPP lists: dev_pm_opp_add() gives its OPP one voltage,
- * for the first supply, and that one is what Linux lists (it counts the
- * table's supplies as one from then on), whatever the table drives.
+ * for the first supply, and the table's supplies count as one from then on,
+ * whatever the table drives, so one is listed.
  */
 static unsigned int opp_debug_nr_supplies(struct dev_pm_opp *opp)
 {
@@ -301,7 +300,7 @@ static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
 	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
 }
 
-/* The files in the order of 6.12's layout (see the top of this file). */
+/* The files in the order of the layout (see the top of this file). */
 static void opp_debug_fill(struct opp_debug *dbg, struct opp_table *table,
 			   struct dev_pm_opp *opp)
 {

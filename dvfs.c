@@ -205,10 +205,9 @@ static int opp_set_voltage(struct regulator *reg, unsigned long min,
 	 * The regulator core BUG()s on a range whose floor is above its
 	 * ceiling, as the regulator sees them (ints). Only a broken table has
 	 * a triplet whose target or minimum lies above its maximum (the load
-	 * warns about it), and unlike Linux 6.12, which hands it on, the
-	 * transition is refused: -EINVAL is a failed transition, which
-	 * cpufreq-dt and devfreq already take as "still at the old rate",
-	 * where the BUG() would stop the kernel.
+	 * warns about it). The transition is refused: -EINVAL is a failed
+	 * transition, which cpufreq-dt and devfreq already take as "still at
+	 * the old rate", where the BUG() would stop the kernel.
 	 */
 	if (lo > hi || mid > hi)
 		return -EINVAL;

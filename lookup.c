@@ -55,8 +55,8 @@ static void __cold opp_debug_miss(struct device *dev,
  *
  * A call that names an OPP by one rate (a lookup without a clock index,
  * dev_pm_opp_add(), a removal, enable or disable, a voltage adjustment) is
- * a driver bug on a table of several clocks: it WARNs, as in Linux. Out of
- * line, so that the report names this function.
+ * a driver bug on a table of several clocks: it WARNs. Out of line, so that
+ * the report names this function.
  *
  * Context: Any context.
  * Return: true when the table has at most one clock.

@@ -3,20 +3,21 @@
  * Device tree OPP tables: "operating-points-v2" (and the legacy
  * "operating-points") turned into the core's tables.
  *
- * The tables boards ship were written and validated on Linux 6.12, so a
- * table loads the OPPs 6.12 loads from it and fails where 6.12 fails, with
- * the same error: an OPP 6.12 skips may be a point the chip was never
- * qualified at, one it loads may be the point a board suspends at or needs
- * for its workload, and a driver's probe takes its error path on the error
- * it gets (sdhci-msm, the Qualcomm SPI drivers and panfrost go on without
- * DVFS on -ENODEV and fail on any other error). The nodes are read in device
- * tree order, each checked in the order 6.12 checks it, so that a node with
- * several faults is skipped or fails the table for the same fault (a skipped
- * node is warned about, by name); nothing is published until the last node
- * is read: then the OPPs enter the table all at once. A load that fails says
- * which node and why, and leaves nothing of the table behind. Unlike Linux
- * 6.12, a table whose required OPPs lead back to it is refused: its OPPs
- * would hold each other in a circle of references and never be freed.
+ * The tables boards ship were validated against the OPPs they yield and the
+ * errors they give, so which nodes load, which are skipped and which fail
+ * the table, and with which error, is part of the binding: a skipped node
+ * may be a point the chip was never qualified at, a loaded one the point a
+ * board suspends at or needs for its workload, and a driver's probe takes
+ * its error path on the error it gets (sdhci-msm, the Qualcomm SPI drivers
+ * and panfrost go on without DVFS on -ENODEV and fail on any other error).
+ * The nodes are read in device tree order, each checked in one fixed
+ * order, so that a node with several faults is skipped or fails the table
+ * for the same fault every time (a skipped node is warned about, by name);
+ * nothing is published until the last node is read: then the OPPs enter
+ * the table all at once. A load that fails says which node and why, and
+ * leaves nothing of the table behind. A table whose required OPPs lead
+ * back to it is refused: its OPPs would hold each other in a circle of
+ * references and never be freed.
  */
 
 #define pr_fmt(fmt) "opp: " fmt
@@ -122,9 +123,9 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_get_opp_desc_node);
 /*
  * Cells are read leniently: a property is counted in whole cells, a tail
  * shorter than a cell is ignored, and a single-value property gives its
- * first cell whatever its length. Boards whose tables have such oddities
- * load them on Linux 6.12 and run at their OPPs; refusing the property would
- * cost them an OPP or the table. Every oddity is warned about, naming the
+ * first cell whatever its length. Boards ship tables with such oddities
+ * and run at their OPPs; refusing the property would cost them an OPP or
+ * the table. Every oddity is warned about, naming the
  * node, so that the device tree gets fixed.
  */
 
@@ -380,7 +381,7 @@ static bool opp_of_read_level(const struct opp_of_parser *p,
  * rate or bandwidth fails the table: the OPP's place in it and the point it
  * stands for cannot be known. An OPP without any key fails it with -ENODEV,
  * the error drivers such as sdhci-msm and panfrost take for "no table" and
- * probe on without DVFS, as they do with this table on Linux 6.12.
+ * probe on without DVFS.
  */
 static int opp_of_read_keys(const struct opp_of_parser *p,
 			    struct device_node *np,
@@ -734,9 +735,8 @@ static int opp_of_read_supplies(struct opp_of_parser *p,
  * whether the node is for this hardware, the required OPPs, the supplies.
  * The order decides which fault of a node counts: a malformed key fails the
  * table even in a node for other hardware, malformed supplies there do not.
- * Another order would fail tables that boards load on Linux 6.12, where
- * they were validated, or load ones that fail there. Returns NULL for a
- * skipped node.
+ * Another order would fail tables that boards ship and load, or load ones
+ * that fail. Returns NULL for a skipped node.
  */
 static struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 					  struct device_node *np)
@@ -899,7 +899,7 @@ static void opp_of_check_required_available(const struct opp_of_parser *p,
  * whether its required OPPs are available. The order decides which of two
  * nodes for one point survives and when the table fails with -EEXIST (a
  * repeat of an OPP these checks disabled is a clash); another order would
- * change which OPPs a board validated on Linux 6.12 gets. Consumes @opp.
+ * change which OPPs a board gets. Consumes @opp.
  */
 static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 {
@@ -1011,11 +1011,11 @@ static int opp_of_alloc_opps(struct opp_of_parser *p, unsigned int nr)
 }
 
 /*
- * A load that fails once OPPs were taken: the table ends as Linux's, which
- * adds each node's OPP as it comes and removes them all on the error. The
- * notifiers hear of each addition, then of each removal (in table order),
- * though no lookup ever saw those OPPs; their clock latencies still count
- * in the table's maximum.
+ * A load that fails once OPPs were taken: the notifiers hear of each
+ * addition, then of each removal (in table order), as if each node's OPP
+ * had been added as it came and all removed on the error, though no lookup
+ * ever saw those OPPs; their clock latencies still count in the table's
+ * maximum.
  */
 static void opp_of_undo_failed(struct opp_of_parser *p)
 {
@@ -1051,10 +1051,7 @@ static int opp_of_setup_paths(struct opp_of_parser *p)
 {
 	int nr = opp_of_count_paths(p->dev, p->np), ret = 0;
 
-	/*
-	 * Unlike Linux 6.12, more than 255 paths fail the load: an OPP counts
-	 * its paths in a byte.
-	 */
+	/* An OPP counts its paths in a byte. */
 	if (nr > U8_MAX) {
 		dev_err(p->dev, "%pOF: %d interconnect paths, more than %u\n",
 			p->dev->of_node, nr, U8_MAX);
@@ -1091,8 +1088,7 @@ static struct device_node *opp_of_required_table(struct device_node *first,
  * The tables the table's OPPs require OPPs of, one per entry of its first
  * OPP, and whether each is loaded. An entry that names no node makes the
  * table's OPPs require nothing: the table loads and the device scales its
- * clocks and supplies, as the board does on Linux 6.12, instead of failing
- * its probe.
+ * clocks and supplies instead of failing its probe.
  */
 static int opp_of_setup_required(struct opp_of_parser *p)
 {
@@ -1105,14 +1101,11 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 		return 0;
 	if (!opp_of_required_resolve(first, count)) {
 		p->required_dropped = true;
-		dev_warn(p->dev, "%pOF: required-opps has an entry that names no node; as in Linux, the table's OPPs require nothing\n",
+		dev_warn(p->dev, "%pOF: required-opps has an entry that names no node; the table's OPPs require nothing\n",
 			 first);
 		return 0;
 	}
-	/*
-	 * Unlike Linux 6.12, more than 255 entries fail the load: an OPP
-	 * counts its required OPPs in a byte.
-	 */
+	/* An OPP counts its required OPPs in a byte. */
 	if (count > U8_MAX) {
 		dev_err(p->dev, "%pOF: required-opps has %u entries, more than %u\n",
 			first, count, U8_MAX);
@@ -1189,8 +1182,8 @@ static int opp_of_visit_required(const struct opp_of_parser *p,
 }
 
 /*
- * Refused, unlike Linux 6.12, which loads it: an OPP that requires an OPP of
- * its own table, directly or through other tables. Once every table of the
+ * Refused: an OPP that requires an OPP of its own table, directly or
+ * through other tables. Once every table of the
  * loop is loaded its OPPs hold each other in a circle of references and are
  * never freed; refusing the table is the only way not to leak it. Walk the
  * tables the table requires, breadth first, and refuse the table when the
@@ -1635,14 +1628,13 @@ static int opp_of_add_table(struct device *dev, int index)
  *	domain providers) with several
  *
  * The table is read in one step and published at once; on any error nothing
- * of it remains. It holds the OPPs Linux 6.12 loads from it, the ones the
- * board's table was validated with: nodes not for this hardware, with a
- * malformed "opp-supported-hw", or repeating an OPP with the same voltage
- * are skipped, with a warning naming the node where the device tree is at
- * fault. A table marked "opp-shared" that another device loaded already is
- * shared, not read again. Undo with dev_pm_opp_of_remove_table(). Without
- * "operating-points-v2", or when its entry names no node, the legacy
- * "operating-points" is loaded.
+ * of it remains. It holds the OPPs the board's table was validated with:
+ * nodes not for this hardware, with a malformed "opp-supported-hw", or
+ * repeating an OPP with the same voltage are skipped, with a warning naming
+ * the node where the device tree is at fault. A table marked "opp-shared"
+ * that another device loaded already is shared, not read again. Undo with
+ * dev_pm_opp_of_remove_table(). Without "operating-points-v2", or when its
+ * entry names no node, the legacy "operating-points" is loaded.
  *
  * Context: Process context; may sleep.
  * Return:

@@ -259,7 +259,7 @@ void opp_put_sleepable(struct dev_pm_opp *opp)
  *
  * The new reference is dropped with dev_pm_opp_put(). Returning @opp lets a
  * caller hand out a reference in one statement: ``return dev_pm_opp_get(opp);``
- * (Linux 6.14; void in 6.12, whose callers ignore the result).
+ * Callers that ignore the result are unaffected.
  *
  * Context: Any context, including atomic.
  * Return: @opp.

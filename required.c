@@ -385,7 +385,7 @@ bool opp_of_required_resolve(struct device_node *first, unsigned int count)
  * The entries of the table's first OPP, which fixes the count for every OPP
  * of the table, and none when one of them names no node: such a table loads
  * without required OPPs, so its device still scales its clocks and supplies
- * instead of failing its probe (boards validated on Linux 6.12 ship some).
+ * instead of failing its probe (shipped boards have such tables).
  *
  * Context: Process context.
  * Return: the number of "required-opps" entries of the table's OPPs.

@@ -234,8 +234,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table);
  * dev_pm_opp_get_opp_table_ref() - take one more reference on an OPP table
  * @opp_table: a table the caller already holds a reference on
  *
- * Public since Linux 6.14. The new reference is dropped with
- * dev_pm_opp_put_opp_table().
+ * The new reference is dropped with dev_pm_opp_put_opp_table().
  *
  * Context: Any context, including atomic.
  * Return: @opp_table.

@@ -5,8 +5,8 @@
  * A transition sets the performance state of each required device its table
  * was configured with (dev_pm_opp_config.required_devs) to the level of the
  * OPP's required OPP. When several consumers share one required device (a
- * PHY clock, another device's table), Linux 6.12 sets whatever the last
- * consumer asked for, so one consumer scaling down starves another. A
+ * PHY clock, another device's table), each transition sets what its own
+ * consumer asks for, so one consumer scaling down starves another. A
  * required device whose owner opted in with
  * dev_pm_opp_enable_vote_aggregation() instead keeps one vote per consumer
  * table and runs at the highest; a consumer whose votes are dropped (rate 0,
