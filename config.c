@@ -38,6 +38,10 @@ struct opp_config_token {
 	unsigned int nr_genpd_devs;
 };
 
+/* What a step's apply() did when it succeeded. */
+#define OPP_CONFIG_KEPT		0
+#define OPP_CONFIG_APPLIED	1
+
 /* The steps of a configuration, in the order they are applied. */
 enum opp_config_step_id {
 	OPP_CONFIG_CLOCKS,
@@ -52,16 +56,17 @@ enum opp_config_step_id {
  * struct opp_config_step - one kind of setting
  * @name: what the setting is, for messages
  * @wanted: whether @config asks for this setting
- * @apply: applies it to the token's table, or leaves the table's own
- *	setting of that kind (from another token) alone: *@applied says
- *	which; called with the table's dvfs_lock held
+ * @apply: applies it to the token's table and returns %OPP_CONFIG_APPLIED,
+ *	or leaves the table's own setting of that kind (from another token)
+ *	alone and returns %OPP_CONFIG_KEPT, or fails with a negative errno;
+ *	called with the table's dvfs_lock held
  * @undo: undoes it; called with the table's dvfs_lock held
  */
 struct opp_config_step {
 	const char *name;
 	bool (*wanted)(const struct dev_pm_opp_config *config);
 	int (*apply)(struct opp_config_token *token, struct device *dev,
-		     const struct dev_pm_opp_config *config, bool *applied);
+		     const struct dev_pm_opp_config *config);
 	void (*undo)(struct opp_table *table);
 };
 
@@ -74,8 +79,7 @@ static bool opp_wants_prop_name(const struct dev_pm_opp_config *config)
 
 static int opp_apply_prop_name(struct opp_config_token *token,
 			       struct device *dev,
-			       const struct dev_pm_opp_config *config,
-			       bool *applied)
+			       const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 	const char *name = kstrdup_const(config->prop_name, GFP_KERNEL);
@@ -86,13 +90,12 @@ static int opp_apply_prop_name(struct opp_config_token *token,
 	scoped_guard(mutex, &table->lock) {
 		if (!table->prop_name) {
 			table->prop_name = name;
-			*applied = true;
-			return 0;
+			return OPP_CONFIG_APPLIED;
 		}
 	}
 
 	kfree_const(name);
-	return 0;
+	return OPP_CONFIG_KEPT;
 }
 
 static void opp_undo_prop_name(struct opp_table *table)
@@ -109,8 +112,7 @@ static bool opp_wants_supported_hw(const struct dev_pm_opp_config *config)
 
 static int opp_apply_supported_hw(struct opp_config_token *token,
 				  struct device *dev,
-				  const struct dev_pm_opp_config *config,
-				  bool *applied)
+				  const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 	u32 *versions;
@@ -130,13 +132,12 @@ static int opp_apply_supported_hw(struct opp_config_token *token,
 		if (!table->supported_hw) {
 			table->supported_hw = versions;
 			table->supported_hw_count = config->supported_hw_count;
-			*applied = true;
-			return 0;
+			return OPP_CONFIG_APPLIED;
 		}
 	}
 
 	kfree(versions);
-	return 0;
+	return OPP_CONFIG_KEPT;
 }
 
 static void opp_undo_supported_hw(struct opp_table *table)
@@ -164,8 +165,7 @@ static bool opp_wants_clocks(const struct dev_pm_opp_config *config)
 /* Replaces the table's automatic clock, or nothing, with named clocks. */
 static int opp_apply_clocks(struct opp_config_token *token,
 			    struct device *dev,
-			    const struct dev_pm_opp_config *config,
-			    bool *applied)
+			    const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 	const struct opp_shape old = table->shape;
@@ -183,7 +183,7 @@ static int opp_apply_clocks(struct opp_config_token *token,
 		return -EINVAL;
 	}
 	if (table->clks_configured)
-		return 0;
+		return OPP_CONFIG_KEPT;
 
 	shape = old;
 	shape.nr_clks = nr;
@@ -202,8 +202,7 @@ static int opp_apply_clocks(struct opp_config_token *token,
 	table->nr_clk_handles = nr;
 	table->clks_configured = true;
 	table->config_clks = config->config_clks;
-	*applied = true;
-	return 0;
+	return OPP_CONFIG_APPLIED;
 }
 
 static void opp_undo_clocks(struct opp_table *table)
@@ -227,17 +226,15 @@ static bool opp_wants_regulator_helper(const struct dev_pm_opp_config *config)
 
 static int opp_apply_regulator_helper(struct opp_config_token *token,
 				      struct device *dev,
-				      const struct dev_pm_opp_config *config,
-				      bool *applied)
+				      const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 
 	if (table->config_regulators || table->set_opp)
-		return 0;
+		return OPP_CONFIG_KEPT;
 
 	table->config_regulators = config->config_regulators;
-	*applied = true;
-	return 0;
+	return OPP_CONFIG_APPLIED;
 }
 
 static void opp_undo_regulator_helper(struct opp_table *table)
@@ -281,8 +278,7 @@ struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
 
 static int opp_apply_regulators(struct opp_config_token *token,
 				struct device *dev,
-				const struct dev_pm_opp_config *config,
-				bool *applied)
+				const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 	unsigned int nr = opp_count_names(config->regulator_names);
@@ -295,7 +291,7 @@ static int opp_apply_regulators(struct opp_config_token *token,
 	if (!nr || nr > U8_MAX)
 		return -EINVAL;
 	if (table->regulators)
-		return 0;
+		return OPP_CONFIG_KEPT;
 
 	data = opp_alloc_set_opp_data(dev, nr);
 	if (!data)
@@ -323,8 +319,7 @@ static int opp_apply_regulators(struct opp_config_token *token,
 	table->nr_regulators = nr;
 	scoped_guard(mutex, &table->lock)
 		table->supplies_configured = true;
-	*applied = true;
-	return 0;
+	return OPP_CONFIG_APPLIED;
 }
 
 static void opp_undo_regulators(struct opp_table *table)
@@ -376,8 +371,7 @@ static void opp_table_take_required_devs(struct opp_table *table,
  */
 static int opp_apply_required_devs(struct opp_config_token *token,
 				   struct device *dev,
-				   const struct dev_pm_opp_config *config,
-				   bool *applied)
+				   const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 	struct device **devs;
@@ -386,14 +380,14 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 	if (config->required_devs && config->genpd_names)
 		return -EINVAL;
 	if (table->required_devs)
-		return 0;
+		return OPP_CONFIG_KEPT;
 
 	nr = opp_required_slots(table, dev);
 	if (nr < 0)
 		return nr;
 	if (config->genpd_names) {
 		token->nr_genpd_devs = nr;
-		return 0;
+		return OPP_CONFIG_KEPT;
 	}
 
 	devs = kmemdup(config->required_devs, array_size(nr, sizeof(*devs)),
@@ -401,8 +395,7 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 	if (!devs)
 		return -ENOMEM;
 	opp_table_take_required_devs(table, devs, nr, false);
-	*applied = true;
-	return 0;
+	return OPP_CONFIG_APPLIED;
 }
 
 /*
@@ -537,7 +530,6 @@ static int __opp_config_apply(struct opp_config_token *token,
 	struct opp_table *table = token->table;
 	const struct opp_config_step *step;
 	unsigned int i;
-	bool applied;
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
@@ -547,15 +539,14 @@ static int __opp_config_apply(struct opp_config_token *token,
 		if (!step->wanted(config))
 			continue;
 
-		applied = false;
-		ret = step->apply(token, dev, config, &applied);
-		if (ret) {
+		ret = step->apply(token, dev, config);
+		if (ret < 0) {
 			dev_dbg(dev, "cannot set the OPP %s: %d\n", step->name,
 				ret);
 			__opp_config_undo(token);
 			return ret;
 		}
-		if (applied)
+		if (ret == OPP_CONFIG_APPLIED)
 			token->applied |= BIT(i);
 	}
 
