@@ -281,9 +281,10 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	 */
 	if (READ_ONCE(table->clk_looked_up))
 		return 0;
-	scoped_guard(mutex, &table->dvfs_lock)
-		if (table->nr_clk_handles || table->clk_looked_up)
-			return 0;
+
+	guard(mutex)(&table->dvfs_lock);
+	if (table->nr_clk_handles || table->clk_looked_up)
+		return 0;
 
 	clk = clk_get(dev, NULL);
 	if (IS_ERR(clk)) {
@@ -291,8 +292,7 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 			return dev_err_probe(dev, PTR_ERR(clk),
 					     "cannot get clock\n");
 		/* Clockless devices add OPPs one by one: ask once. */
-		scoped_guard(mutex, &table->dvfs_lock)
-			WRITE_ONCE(table->clk_looked_up, true);
+		WRITE_ONCE(table->clk_looked_up, true);
 		return 0;
 	}
 
@@ -300,13 +300,6 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	if (!clks) {
 		clk_put(clk);
 		return -ENOMEM;
-	}
-
-	guard(mutex)(&table->dvfs_lock);
-	if (table->nr_clk_handles) {
-		kfree(clks);
-		clk_put(clk);
-		return 0;
 	}
 
 	clks[0] = clk;
