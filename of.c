@@ -792,24 +792,10 @@ static unsigned int opp_of_position(const struct opp_of_parser *p,
 				    struct dev_pm_opp *opp,
 				    struct dev_pm_opp **same)
 {
-	unsigned int lo = 0, hi = p->nr, mid;
-	int cmp;
+	unsigned int i = opp_lower_bound(p->opps, p->nr, opp);
 
-	*same = NULL;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		cmp = opp_cmp(p->opps[mid], opp);
-		if (!cmp) {
-			*same = p->opps[mid];
-			return mid;
-		}
-		if (cmp < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-
-	return lo;
+	*same = i < p->nr && !opp_cmp(p->opps[i], opp) ? p->opps[i] : NULL;
+	return i;
 }
 
 /*

@@ -643,6 +643,37 @@ static inline struct device_node **opp_required_nps(struct dev_pm_opp *opp)
 
 /* Keys and order (snapshot.c) */
 
+/**
+ * opp_bisect() - where a condition starts to hold in an ordered run of OPPs
+ * @opps: OPPs ordered so that @holds is false for some first ones and true
+ *	for all the others
+ * @nr: how many
+ * @holds: the condition, asked of one OPP with @arg
+ * @arg: passed to @holds
+ *
+ * The one bisection of the core. Always inline: @holds is a constant at
+ * every call, so it is inlined too and a lookup makes no indirect call.
+ *
+ * Context: Any context.
+ * Return: the index of the first OPP for which @holds is true, @nr if none.
+ */
+static __always_inline unsigned int
+opp_bisect(struct dev_pm_opp * const *opps, unsigned int nr,
+	   bool (*holds)(struct dev_pm_opp *opp, void *arg), void *arg)
+{
+	unsigned int lo = 0, hi = nr, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (holds(opps[mid], arg))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+
+	return lo;
+}
+
 /* Inlined: it runs at every step of every bisection. */
 static __always_inline unsigned long opp_key_value(struct dev_pm_opp *opp,
 						   const struct opp_key *key)
@@ -748,22 +779,23 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
  * Context: Any context; takes no lock and no reference.
  * Return: the OPP, or NULL.
  */
+static __always_inline bool opp_rate_reached(struct dev_pm_opp *opp,
+					     void *rate)
+{
+	return opp_rates(opp)[0] >= *(unsigned long *)rate;
+}
+
 static inline struct dev_pm_opp *
 opp_snapshot_ceil_rate(const struct opp_snapshot *snap, unsigned long rate)
 {
-	unsigned int lo = 0, hi = snap->nr_avail, mid;
+	unsigned int i = opp_bisect(snap->opps, snap->nr_avail,
+				    opp_rate_reached, &rate);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (opp_rates(snap->opps[mid])[0] >= rate)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-
-	return lo < snap->nr_avail ? snap->opps[lo] : NULL;
+	return i < snap->nr_avail ? snap->opps[i] : NULL;
 }
 
+unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
+			     struct dev_pm_opp *opp);
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp);
 struct opp_snapshot *opp_snapshot_new_empty(const struct opp_shape *shape);

@@ -118,6 +118,22 @@ static void opp_snapshot_find_unsorted_keys(struct opp_snapshot *snap)
 					  snap->nr_unavail);
 }
 
+/* Where opp_partition() splits: a key, a value, and which side equals go. */
+struct opp_bound {
+	const struct opp_key *key;
+	unsigned long target;
+	bool equal;
+};
+
+static __always_inline bool opp_beyond_bound(struct dev_pm_opp *opp,
+					     void *arg)
+{
+	const struct opp_bound *bound = arg;
+	unsigned long value = opp_key_value(opp, bound->key);
+
+	return value > bound->target || (bound->equal && value == bound->target);
+}
+
 /**
  * opp_partition() - where a key value falls in an array of OPPs
  * @opps: the OPPs
@@ -135,28 +151,15 @@ unsigned int opp_partition(struct dev_pm_opp * const *opps, unsigned int nr,
 			   const struct opp_key *key, unsigned long target,
 			   bool equal, bool sorted)
 {
-	unsigned int lo = 0, hi = nr, mid;
-	unsigned long value;
+	struct opp_bound bound = { .key = key, .target = target, .equal = equal };
+	unsigned int i;
 
-	if (!sorted) {
-		for (lo = 0; lo < nr; lo++) {
-			value = opp_key_value(opps[lo], key);
-			if (value > target || (equal && value == target))
-				break;
-		}
-		return lo;
-	}
+	if (sorted)
+		return opp_bisect(opps, nr, opp_beyond_bound, &bound);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		value = opp_key_value(opps[mid], key);
-		if (value > target || (equal && value == target))
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-
-	return lo;
+	for (i = 0; i < nr && !opp_beyond_bound(opps[i], &bound); i++)
+		;
+	return i;
 }
 
 static struct dev_pm_opp *opp_range_find_exact(struct dev_pm_opp * const *opps,
@@ -427,21 +430,37 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	return snap;
 }
 
+static bool opp_after_ref(struct dev_pm_opp *opp, void *ref)
+{
+	return opp_cmp(opp, ref) > 0;
+}
+
+static bool opp_not_before_ref(struct dev_pm_opp *opp, void *ref)
+{
+	return opp_cmp(opp, ref) >= 0;
+}
+
 /* Index of the first of @nr OPPs sorted by opp_cmp() that comes after @opp. */
 static unsigned int opp_upper_bound(struct dev_pm_opp * const *opps,
 				    unsigned int nr, struct dev_pm_opp *opp)
 {
-	unsigned int lo = 0, hi = nr, mid;
+	return opp_bisect(opps, nr, opp_after_ref, opp);
+}
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (opp_cmp(opps[mid], opp) > 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-
-	return lo;
+/**
+ * opp_lower_bound() - where an OPP goes in a sorted array of OPPs
+ * @opps: OPPs sorted by opp_cmp()
+ * @nr: how many
+ * @opp: an OPP of the same shape
+ *
+ * Context: Any context.
+ * Return: the index of the first OPP of @opps that does not sort before
+ * @opp, @nr if none.
+ */
+unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
+			     struct dev_pm_opp *opp)
+{
+	return opp_bisect(opps, nr, opp_not_before_ref, opp);
 }
 
 /* Keys that go down around @opp at @pos of a part of @nr OPPs at @opps. */
@@ -588,24 +607,13 @@ EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_next);
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp)
 {
-	unsigned int lo = 0, hi = nr, mid;
-	int cmp;
+	unsigned int i;
 
 	/* Code adds OPPs in ascending order: past the last one is common. */
 	if (!nr || opp_cmp(opps[nr - 1], opp) < 0)
 		return NULL;
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		cmp = opp_cmp(opps[mid], opp);
-		if (!cmp)
-			return opps[mid];
-		if (cmp < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-
-	return NULL;
+	i = opp_lower_bound(opps, nr, opp);
+	return i < nr && !opp_cmp(opps[i], opp) ? opps[i] : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_range_find_same);
