@@ -767,6 +767,13 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 				     unsigned long target, enum opp_match match,
 				     bool available);
 
+/* For opp_bisect(): whether @opp runs at *@rate or faster. */
+static __always_inline bool opp_rate_reached(struct dev_pm_opp *opp,
+					     void *rate)
+{
+	return opp_rates(opp)[0] >= *(unsigned long *)rate;
+}
+
 /**
  * opp_snapshot_ceil_rate() - the slowest available OPP at or above a rate
  * @snap: the snapshot, held by the caller
@@ -779,12 +786,6 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
  * Context: Any context; takes no lock and no reference.
  * Return: the OPP, or NULL.
  */
-static __always_inline bool opp_rate_reached(struct dev_pm_opp *opp,
-					     void *rate)
-{
-	return opp_rates(opp)[0] >= *(unsigned long *)rate;
-}
-
 static inline struct dev_pm_opp *
 opp_snapshot_ceil_rate(const struct opp_snapshot *snap, unsigned long rate)
 {
