@@ -297,22 +297,6 @@ static struct dev_pm_opp *__opp_table_find_same(struct opp_table *table,
 				   snap->nr_unavail, opp);
 }
 
-/*
- * An OPP added twice is accepted when the one in the table is available and
- * has the same voltage: both describe the same point, so nothing is lost,
- * and a driver that adds an OPP its table already holds goes on probing.
- * Anything else is a conflict: the two disagree about one point, and the
- * core cannot tell which of them the hardware was validated at.
- */
-static bool __opp_is_harmless_duplicate(struct opp_table *table,
-					struct dev_pm_opp *old,
-					struct dev_pm_opp *new)
-{
-	lockdep_assert_held(&table->lock);
-	return old->available &&
-	       opp_supplies(old)[0].u_volt == opp_supplies(new)[0].u_volt;
-}
-
 static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
 {
 	return a->nr_clks == opp->nr_clks &&
@@ -353,7 +337,7 @@ static int __opp_edit_insert(struct opp_edit *e)
  * Caller holds the table's lock. Moves to the front of @opps, in order, those
  * the table does not have yet, and sets *@nr_new to their number; an OPP the
  * table has already, available and with the same first voltage, is left at
- * the back: a harmless repeat (see __opp_is_harmless_duplicate()), which a
+ * the back: a harmless repeat (see opp_is_harmless_repeat()), which a
  * device tree table may hold as a second node for one point. Any other equal
  * OPP is a clash.
  */
@@ -370,7 +354,7 @@ static int __opp_batch_drop_repeats(struct opp_table *table,
 		if (!opp_shape_equal(&table->shape, opps[i]))
 			return -EINVAL;
 		same = __opp_table_find_same(table, opps[i]);
-		if (same && !__opp_is_harmless_duplicate(table, same, opps[i]))
+		if (same && !opp_is_harmless_repeat(same, opps[i]))
 			return -EEXIST;
 		if (!same) {
 			swap(opps[n], opps[i]);
@@ -449,8 +433,7 @@ enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 	if (!same)
 		return OPP_NEW;
 
-	return __opp_is_harmless_duplicate(table, same, opp) ? OPP_REPEAT :
-							      OPP_CLASH;
+	return opp_is_harmless_repeat(same, opp) ? OPP_REPEAT : OPP_CLASH;
 }
 
 /*
@@ -465,7 +448,7 @@ static int __opp_edit_add_one(struct opp_edit *e)
 	lockdep_assert_held(&e->table->lock);
 
 	if (same)
-		return __opp_is_harmless_duplicate(e->table, same, opp) ?
+		return opp_is_harmless_repeat(same, opp) ?
 		       0 : -EEXIST;
 
 	return __opp_edit_insert(e);

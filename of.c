@@ -799,11 +799,9 @@ static unsigned int opp_of_position(const struct opp_of_parser *p,
 }
 
 /*
- * An OPP equal in table order (rates, bandwidths, level) to one taken before
- * is a harmless repeat when that one is available with the same first
- * voltage: it describes the same point, so ignoring it loses nothing and
- * the table still loads. Any other equal OPP would make lookups ambiguous,
- * so the table is refused.
+ * An OPP equal in table order to one taken before, or to one the table has
+ * (added by code), is ignored when opp_is_harmless_repeat() says so; any
+ * other would make lookups ambiguous, so the table is refused.
  */
 static enum opp_repeat opp_of_check_repeat(const struct opp_of_parser *p,
 					   struct dev_pm_opp *opp,
@@ -821,8 +819,7 @@ static enum opp_repeat opp_of_check_repeat(const struct opp_of_parser *p,
 		else if (repeat == OPP_CLASH)
 			dev_warn(p->dev, "%pOF: the OPP at %lu Hz was added by code with another voltage, or is disabled\n",
 				 np, rate);
-	} else if (same->available &&
-		   opp_of_volt(same, 0) == opp_of_volt(opp, 0)) {
+	} else if (opp_is_harmless_repeat(same, opp)) {
 		dev_warn(p->dev, "%pOF: repeats the OPP at %lu Hz of %pOF; ignoring it\n",
 			 np, rate, same->np ?: np);
 		repeat = OPP_REPEAT;

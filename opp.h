@@ -809,6 +809,23 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 				       const struct opp_change *change);
 
 /* OPP objects (opp.c) */
+
+/*
+ * The one rule for an OPP equal in table order (rates, bandwidths, level) to
+ * one a table has, whether added by code or read from a device tree: it is a
+ * harmless repeat when @old is available with the same first voltage. Both
+ * then describe the same point, so dropping @new loses nothing and the
+ * driver or the table load goes on. Anything else is a clash: the two
+ * disagree about one point, and the core cannot tell which of them the
+ * hardware was validated at.
+ */
+static inline bool opp_is_harmless_repeat(struct dev_pm_opp *old,
+					  struct dev_pm_opp *new)
+{
+	return old->available &&
+	       opp_supplies(old)[0].u_volt == opp_supplies(new)[0].u_volt;
+}
+
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape);
 void opp_free(struct dev_pm_opp *opp);
 void opp_flush_releases(void);
