@@ -348,7 +348,7 @@ static bool opp_wants_required_devs(const struct dev_pm_opp_config *config)
 /* The number of required OPPs, which the device tree fixes. */
 static int opp_required_slots(struct opp_table *table, struct device *dev)
 {
-	unsigned int nr = opp_of_required_count(table->np);
+	unsigned int nr = opp_of_table_required_count(table->np);
 
 	if (!nr)
 		dev_err(dev, "OPP table requires no OPPs of other devices\n");
@@ -490,6 +490,7 @@ static const struct opp_config_step opp_config_steps[] = {
 	},
 };
 
+/* Caller holds the token's table's dvfs_lock. Undoes what the token applied. */
 static void __opp_config_undo(struct opp_config_token *token)
 {
 	struct opp_table *table = token->table;
@@ -504,25 +505,10 @@ static void __opp_config_undo(struct opp_config_token *token)
 	__opp_table_plan_dvfs(table);
 }
 
-/**
- * opp_table_is_empty() - whether a table has no OPP yet
- * @table: the table
- *
- * Settings that shape OPPs (regulators, helpers, clocks) must come before
- * the table has any: a table with OPPs was parsed already.
- *
- * Context: Process context; takes the table's lock.
- * Return: true when the table lists no OPP.
+/*
+ * Caller holds the token's table's dvfs_lock. Applies each step @config
+ * asks for; on an error, undoes those applied and returns it.
  */
-bool opp_table_is_empty(struct opp_table *table)
-{
-	struct opp_snapshot *snap;
-
-	guard(mutex)(&table->lock);
-	snap = __opp_table_snapshot(table);
-	return !(snap->nr_avail + snap->nr_unavail);
-}
-
 static int __opp_config_apply(struct opp_config_token *token,
 			      struct device *dev,
 			      const struct dev_pm_opp_config *config)

@@ -222,6 +222,25 @@ bool opp_table_has_available(struct opp_table *table)
 	return rcu_dereference(table->snap)->nr_avail;
 }
 
+/**
+ * opp_table_is_empty() - whether a table has no OPP yet
+ * @table: the table
+ *
+ * Settings that shape OPPs (regulators, helpers, clocks) must come before
+ * the table has any: a table with OPPs was parsed already.
+ *
+ * Context: Process context; takes the table's lock.
+ * Return: true when the table lists no OPP.
+ */
+bool opp_table_is_empty(struct opp_table *table)
+{
+	struct opp_snapshot *snap;
+
+	guard(mutex)(&table->lock);
+	snap = __opp_table_snapshot(table);
+	return !(snap->nr_avail + snap->nr_unavail);
+}
+
 /* A lookup that names no clock only makes sense on a single-clock table. */
 static struct dev_pm_opp *opp_find_rate(struct device *dev, u32 index,
 					bool indexed, unsigned long *freq,

@@ -524,7 +524,7 @@ static int opp_of_read_required(const struct opp_of_parser *p,
 				const struct opp_of_props *props,
 				struct dev_pm_opp *opp)
 {
-	/* Phandles without arguments: as opp_of_count_required() counts. */
+	/* Phandles without arguments, as opp_of_node_required_entries() counts. */
 	unsigned int count = props->required ?
 			     props->required->length / sizeof(__be32) : 0, i;
 	int ret;
@@ -1077,12 +1077,12 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 {
 	struct device_node *first __free(device_node) =
 		of_get_next_available_child(p->np, NULL);
-	unsigned int count = opp_of_count_required(first), i;
+	unsigned int count = opp_of_node_required_entries(first), i;
 
 	p->shape.nr_required = 0;
 	if (!count)
 		return 0;
-	if (!opp_of_required_resolve(first, count)) {
+	if (!opp_of_required_entries_named(first, count)) {
 		p->required_dropped = true;
 		dev_warn(p->dev, "%pOF: required-opps has an entry that names no node; the table's OPPs require nothing\n",
 			 first);

@@ -181,8 +181,9 @@
  * - ``*_get*()`` takes a reference on what the caller already has, or
  *   acquires a resource (a clock, a regulator, a path) that ``*_put*()``
  *   releases; ``*_get_<value>()`` of the public API reads a value.
- * - ``__opp_x()`` is opp_x() for a caller that already holds the lock
- *   opp_x() would take, and asserts it.
+ * - ``__opp_x()`` runs under a lock its caller holds: its comment says
+ *   which ("Caller holds ...") and it asserts it. Where opp_x() exists too,
+ *   it is the same function taking that lock itself.
  * - ``opp_of_*()`` reads the device tree; ``opp_table_*()`` works on one
  *   table; ``opp_tables_*()`` on all of them.
  *
@@ -897,6 +898,7 @@ void opp_table_visit_devices(struct opp_table *table,
 			     void (*visit)(struct device *dev, void *data),
 			     void *data);
 
+/* Caller holds @table's lock. The table's current snapshot. */
 static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 {
 	return rcu_dereference_protected(table->snap,
@@ -921,9 +923,10 @@ bool opp_required_resolve(struct device_node *np,
 			  struct opp_required_state *state);
 struct dev_pm_opp *opp_find_by_np(struct device_node *np);
 bool opp_table_np_loaded(struct device_node *np);
-unsigned int opp_of_count_required(struct device_node *np);
-bool opp_of_required_resolve(struct device_node *first, unsigned int count);
-unsigned int opp_of_required_count(struct device_node *np);
+unsigned int opp_of_node_required_entries(struct device_node *np);
+bool opp_of_required_entries_named(struct device_node *first,
+				   unsigned int count);
+unsigned int opp_of_table_required_count(struct device_node *np);
 
 /* Resources (resources.c) */
 struct clk **opp_get_clocks(struct device *dev, const char * const *names,
@@ -977,6 +980,7 @@ struct opp_table_span {
 struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 				       struct device *dev, unsigned long rate);
 bool opp_table_has_available(struct opp_table *table);
+bool opp_table_is_empty(struct opp_table *table);
 void opp_table_get_span(struct opp_table *table, struct opp_table_span *span);
 
 /* Writers (edit.c) */
@@ -1027,7 +1031,6 @@ int opp_table_populate_static(struct opp_table *table,
 			      void *data);
 
 /* Configuration (config.c) */
-bool opp_table_is_empty(struct opp_table *table);
 struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
 						   unsigned int nr);
 

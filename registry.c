@@ -90,6 +90,7 @@ struct opp_table *opp_table_find(struct device *dev)
 	return table ?: ERR_PTR(-ENODEV);
 }
 
+/* Caller holds opp_tables_lock. Links @dev to @table through @link. */
 static void __opp_link_add(struct opp_link *link, struct device *dev,
 			   struct opp_table *table)
 {
@@ -204,6 +205,7 @@ int opp_table_add_link(struct opp_table *table, struct device *dev,
 	return 0;
 }
 
+/* Caller holds opp_tables_lock. Drops every device's link to @table. */
 static void __opp_table_unlink_all(struct opp_table *table)
 {
 	struct opp_link *link, *tmp;

@@ -339,7 +339,7 @@ int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
 EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_performance_state);
 
 /**
- * opp_of_count_required() - the number of "required-opps" entries of a node
+ * opp_of_node_required_entries() - how many "required-opps" entries a node has
  * @np: an OPP node, or NULL
  *
  * Entries are phandles without arguments, so the count is in whole cells;
@@ -348,7 +348,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_performance_state);
  * Context: Process context.
  * Return: the number of entries.
  */
-unsigned int opp_of_count_required(struct device_node *np)
+unsigned int opp_of_node_required_entries(struct device_node *np)
 {
 	int count = np ? of_count_phandle_with_args(np, "required-opps", NULL) : 0;
 
@@ -356,14 +356,15 @@ unsigned int opp_of_count_required(struct device_node *np)
 }
 
 /**
- * opp_of_required_resolve() - whether required-opps entries all name a node
+ * opp_of_required_entries_named() - whether required-opps entries name nodes
  * @first: an OPP node, or NULL
  * @count: how many of its "required-opps" entries to check
  *
  * Context: Process context.
  * Return: true when each of the first @count entries names a node.
  */
-bool opp_of_required_resolve(struct device_node *first, unsigned int count)
+bool opp_of_required_entries_named(struct device_node *first,
+				   unsigned int count)
 {
 	unsigned int i;
 
@@ -379,7 +380,7 @@ bool opp_of_required_resolve(struct device_node *first, unsigned int count)
 }
 
 /**
- * opp_of_required_count() - how many OPPs each OPP of a table requires
+ * opp_of_table_required_count() - how many OPPs each OPP of a table requires
  * @np: the "operating-points-v2" node, or NULL
  *
  * The entries of the table's first OPP, which fixes the count for every OPP
@@ -390,13 +391,13 @@ bool opp_of_required_resolve(struct device_node *first, unsigned int count)
  * Context: Process context.
  * Return: the number of "required-opps" entries of the table's OPPs.
  */
-unsigned int opp_of_required_count(struct device_node *np)
+unsigned int opp_of_table_required_count(struct device_node *np)
 {
 	struct device_node *first __free(device_node) =
 		np ? of_get_next_available_child(np, NULL) : NULL;
-	unsigned int count = opp_of_count_required(first);
+	unsigned int count = opp_of_node_required_entries(first);
 
-	return opp_of_required_resolve(first, count) ? count : 0;
+	return opp_of_required_entries_named(first, count) ? count : 0;
 }
 
 /**

@@ -62,7 +62,7 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	/* What the node's OPPs will have: OPPs added by code have it too. */
 	shape.nr_paths = opp_of_paths_wanted(dev, table->np);
 	shape.nr_required = min_t(unsigned int,
-				  opp_of_required_count(table->np), U8_MAX);
+				  opp_of_table_required_count(table->np), U8_MAX);
 	snap = opp_snapshot_new_empty(&shape);
 	if (!snap) {
 		of_node_put(table->np);

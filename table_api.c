@@ -19,22 +19,31 @@
 #include "opp.h"
 
 /*
- * The first legacy call keeps its token in @setting; later ones (other users
- * of a shared table) only count, their settings already being in place.
+ * Caller holds @table's dvfs_lock. The first legacy call keeps its token in
+ * @setting; later ones (other users of a shared table) only count, their
+ * settings already being in place.
  */
-static void __opp_setting_get(struct opp_counted_setting *setting, int *token)
+static void __opp_setting_get(struct opp_table *table,
+			      struct opp_counted_setting *setting, int *token)
 {
+	lockdep_assert_held(&table->dvfs_lock);
+
 	if (!setting->users++) {
 		setting->token = *token;
 		*token = 0;
 	}
 }
 
-/* Returns the token to clear when the last legacy user is gone, else 0. */
-static int __opp_setting_put(struct opp_counted_setting *setting)
+/*
+ * Caller holds @table's dvfs_lock. Returns the token to clear when the last
+ * legacy user is gone, else 0.
+ */
+static int __opp_setting_put(struct opp_table *table,
+			     struct opp_counted_setting *setting)
 {
 	int token = 0;
 
+	lockdep_assert_held(&table->dvfs_lock);
 	if (!WARN_ON_ONCE(!setting->users) && !--setting->users) {
 		token = setting->token;
 		setting->token = 0;
@@ -87,7 +96,7 @@ struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
 	}
 
 	scoped_guard(mutex, &table->dvfs_lock)
-		__opp_setting_get(&table->regulators_setting, &token);
+		__opp_setting_get(table, &table->regulators_setting, &token);
 	dev_pm_opp_clear_config(token);
 	return table;
 }
@@ -110,12 +119,14 @@ void dev_pm_opp_put_regulators_table(struct opp_table *opp_table)
 		return;
 
 	scoped_guard(mutex, &opp_table->dvfs_lock)
-		token = __opp_setting_put(&opp_table->regulators_setting);
+		token = __opp_setting_put(opp_table,
+					  &opp_table->regulators_setting);
 	dev_pm_opp_clear_config(token);
 	dev_pm_opp_put_opp_table(opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_put_regulators_table);
 
+/* Caller holds @table's dvfs_lock. Installs or counts a set_opp helper. */
 static int __opp_set_helper(struct opp_table *table, struct device *dev,
 			    int (*set_opp)(struct dev_pm_set_opp_data *data))
 {
