@@ -11,7 +11,7 @@ obj-y				+= opp.o snapshot.o registry.o required.o \
 				   resources.o table.o lookup.o edit.o votes.o \
 				   dvfs.o config.o table_api.o cpu.o
 CFLAGS_dvfs.o			:= -I$(src)
-obj-$(CONFIG_OF)		+= of.o em.o
+obj-$(CONFIG_OF)		+= of_node.o of.o em.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o
 obj-$(CONFIG_CPU_FREQ)		+= cpufreq.o
 obj-$(CONFIG_ARM_TI_CPUFREQ)	+= ti-opp-supply.o

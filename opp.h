@@ -193,8 +193,9 @@
  * Each .c file is one concern, and calls only go down this list (README.md
  * has the map): opp.c, snapshot.c, registry.c, required.c, debugfs.c,
  * resources.c, table.c, lookup.c, edit.c, votes.c, dvfs.c, config.c,
- * table_api.c, cpu.c, of.c, em.c, cpufreq.c. The one way up is a walk: the
- * registry calls back the visitor its caller passes.
+ * table_api.c, cpu.c, of_node.c, of.c, em.c, cpufreq.c. The one way up is a
+ * walk: the registry calls back the visitor its caller passes. of_node.c
+ * and of.c share of.h, the state of a device tree table load.
  */
 
 /**
