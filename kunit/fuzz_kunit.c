@@ -18,6 +18,10 @@
  *                     then one mutation of each; make fuzz N=... runs more)
  * opp_kunit.fuzz_seed the seed the mutations derive from (default 1)
  * opp_kunit.fuzz_only run mutation number fuzz_only alone (default -1: all)
+ * opp_kunit.fuzz_shards, opp_kunit.fuzz_shard
+ *                     split the mutations between boots: this one runs the
+ *                     mutations i with i % fuzz_shards == fuzz_shard
+ *                     (default 1 and 0: all of them)
  * opp_kunit.fuzz_dump print every table as DT source, not only failed ones
  *
  * A mutation is a function of (fuzz_seed, its number) alone, so a failure
@@ -44,6 +48,12 @@ MODULE_PARM_DESC(fuzz_seed, "seed of opp_fuzz's mutations");
 static int fuzz_only = -1;
 module_param(fuzz_only, int, 0444);
 MODULE_PARM_DESC(fuzz_only, "run this mutation of opp_fuzz alone");
+static unsigned int fuzz_shards = 1;
+module_param(fuzz_shards, uint, 0444);
+MODULE_PARM_DESC(fuzz_shards, "boots sharing opp_fuzz's mutations");
+static unsigned int fuzz_shard;
+module_param(fuzz_shard, uint, 0444);
+MODULE_PARM_DESC(fuzz_shard, "which of them this boot is");
 static bool fuzz_dump;
 module_param(fuzz_dump, bool, 0444);
 MODULE_PARM_DESC(fuzz_dump, "print every mutated table as DT source");
@@ -377,6 +387,14 @@ static void fz_use(struct kunit *test, struct device *dev,
 	fz_check_table(test, dev);
 }
 
+/* The first mutation from @i on that this boot's shard runs. */
+static unsigned long fz_next_in_shard(unsigned long i)
+{
+	unsigned int n = max(fuzz_shards, 1U);
+
+	return i + (fuzz_shard % n + n - i % n) % n;
+}
+
 static const void *fz_gen(const void *prev, char *desc)
 {
 	unsigned long i = prev ? (unsigned long)prev : 0;
@@ -385,8 +403,10 @@ static const void *fz_gen(const void *prev, char *desc)
 		if (prev || fuzz_only >= (int)fuzz_n)
 			return NULL;
 		i = fuzz_only;
-	} else if (i >= fuzz_n) {
-		return NULL;
+	} else {
+		i = fz_next_in_shard(i);
+		if (i >= fuzz_n)
+			return NULL;
 	}
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s #%lu seed %lu",
 		 fz_seeds[i % FZ_NR_SEEDS].name, i, fuzz_seed);

@@ -11,6 +11,10 @@
 # OPP_JOBS           make jobs (default: nproc)
 # OPP_RAW=1          show the raw kernel log instead of kunit.py's summary
 # OPP_KERNEL_ARGS    more kernel command line arguments, space-separated
+# OPP_SHARDS         boots side by side instead of kunit.py's one, a line
+#                    each: its number of vCPUs, a kunit filter glob, then
+#                    its own kernel arguments (make fuzz splits its
+#                    mutations so; x86_64)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -123,6 +127,44 @@ compile_users() {
 	export OPP_EXTRA_PASSED=$passed OPP_EXTRA_FAILED=$failed
 }
 
+# The kernel just built, booted once per line of OPP_SHARDS, side by side,
+# as kunit.py boots it; boot k's log is $KERNEL_LOG.k. Under TCG one vCPU
+# runs faster than two (no atomics to emulate across threads), so the
+# boots whose cases need no second CPU take one.
+boot_shards() {
+	local k=0 smp glob args pid pids=() start=$SECONDS
+	[[ $OPP_ARCH == x86_64 ]] || die "OPP_SHARDS: x86_64 only"
+	while read -r smp glob args; do
+		[[ -n $glob ]] || continue
+		say "boot $k ($smp vCPUs): $glob ${OPP_KERNEL_ARGS:-} $args"
+		timeout "${OPP_KUNIT_TIMEOUT:-600}" qemu-system-x86_64 -nodefaults \
+			-m 1024 -kernel "$OPP_BUILD/arch/x86/boot/bzImage" \
+			-append "kunit.filter_glob=$glob kunit.enable=1 preempt=full ${OPP_KERNEL_ARGS:-} $args console=ttyS0 kunit_shutdown=reboot" \
+			-no-reboot -nographic -serial stdio -bios qboot.rom -smp "$smp" \
+			-accel tcg </dev/null >"$KERNEL_LOG.$k" 2>&1 &
+		pids+=($!)
+		k=$((k + 1))
+	done <<<"$OPP_SHARDS"
+	for pid in "${pids[@]}"; do
+		wait "$pid" || warn "a boot exited $? (its missing results fail the verdict)"
+	done
+	say "QEMU: $k boots side by side in $((SECONDS - start)) s"
+}
+
+# Each boot's log judged as one, the counts added up: the last line is
+# "N passed, N failed" over all of them.
+shards_verdict() {
+	local log out pass=0 fail=0 p f rc=0
+	for log in "$KERNEL_LOG".[0-9]*; do
+		out=$(OPP_EXTRA_PASSED=0 OPP_EXTRA_FAILED=0 bash "$OPP_SCRIPTS/verdict.sh" "$log") || rc=1
+		sed '$d' <<<"$out"
+		read -r p f < <(tail -n 1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p')
+		pass=$((pass + ${p:-0})) fail=$((fail + ${f:-1}))
+	done
+	echo "$pass passed, $fail failed"
+	return "$rc"
+}
+
 # Where the time of this run went: set-up (packages, extraction, graft),
 # kunit.py's configure and build, the run in QEMU, then each suite's
 # seconds in QEMU, longest first.
@@ -150,10 +192,15 @@ main() {
 	write_debug_config
 	SETUP_S=$((SECONDS - start))
 	kunit_args
-	rm -f "$OPP_BUILD/test.log" "$KERNEL_LOG" "$KUNIT_OUT"
+	rm -f "$OPP_BUILD/test.log" "$KERNEL_LOG" "$KERNEL_LOG".[0-9]* "$KUNIT_OUT"
 	if kunit build "${KUNIT_COMMON[@]}" "${KUNIT_BUILD[@]}"; then
 		[[ -z ${SUITE:-} ]] && compile_users
 		unlock_cache
+		if [[ -n ${OPP_SHARDS:-} ]]; then
+			boot_shards
+			shards_verdict
+			return
+		fi
 		kunit exec "${KUNIT_COMMON[@]}" "${KUNIT_EXEC[@]}" || rc=$?
 	else
 		rc=1
