@@ -10,14 +10,21 @@
 # conformance/difftest.allow. Both kernels are built first, then booted
 # side by side with one CPU each (the scenarios run on one CPU anyway), the
 # replays too: the boots take half the time.
+# Both modes build the same two kernels: each is kept with a fingerprint of
+# what it was built from (every file of the repository, upstream's copy, the
+# tarball), and a run whose fingerprint matches boots it again without a
+# build, so make difftest after make conformance of one commit builds
+# nothing. make conformance builds both kernels first and then boots them
+# side by side too (two vCPUs each: some cases need a second CPU).
 #
 # For each core, under the cache lock held for the whole run:
 #   1. put the core into the tree (upstream's copy, or the graft of this
 #      repo), plus conformance/ as drivers/opp/conformance with one "obj-y"
 #      line appended to the core's Makefile; nothing else of upstream
 #      changes but one Kconfig entry (below);
-#   2. build it in $OPP_CACHE/build-conformance and boot it once; the kernel
-#      log goes to $OPP_CACHE/conformance/<core>.log.
+#   2. build it in $OPP_CACHE/build-conformance, unless the kernel kept in
+#      $OPP_CACHE/conformance-kernels/ has the same fingerprint; boot it
+#      once; the kernel log goes to $OPP_CACHE/<mode>/<core>.log.
 # Both cores build with make check's fragments (the repository's
 # .kunitconfig, scripts/debug.config, the base config), so the suites run
 # under KASAN, lockdep and UBSAN, and the .config is make check's: ccache
@@ -46,7 +53,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 CONF_MODE=${1:-conformance}
 CONF_SRC=$OPP_REPO/conformance
 CONF_OUT=$OPP_CACHE/$CONF_MODE
-CONF_QEMU='-smp 2 -accel tcg'
+CONF_KERNELS=$OPP_CACHE/conformance-kernels
+CONF_SMP=2
 CONF_GLOB='opp_conf*'
 # Under TCG the TSC drifts from the clocksource watchdog, whose warning
 # would land in the console of whichever case or scenario runs then.
@@ -64,6 +72,7 @@ case $CONF_MODE in
 conformance) ;;
 difftest)
 	CONF_GLOB='opp_diff'
+	CONF_SMP=1
 	CONF_ARGS+=("opp_conformance.diff_n=$DIFF_N" "opp_conformance.diff_seed=$DIFF_SEED")
 	[[ -z ${ONLY:-} ]] || CONF_ARGS+=("opp_conformance.diff_only=$ONLY"
 					  opp_conformance.diff_dump=1)
@@ -139,27 +148,6 @@ conf_kunit() {
 		python3 tools/testing/kunit/kunit.py "${KUNIT_ARGS[@]}") >"$2" 2>&1
 }
 
-# Builds and boots core $1; its kernel log goes to $CONF_OUT/$1.log. A
-# failing case is no error here; a kernel that does not build or boot is.
-run_core() {
-	local core=$1 build=$OPP_CACHE/build-conformance rc=0 start=$SECONDS
-	local log=$CONF_OUT/$1.log arg
-	conf_kunit_args run
-	KUNIT_ARGS+=(--timeout="$CONF_TIMEOUT" --qemu_args="$CONF_QEMU" "$CONF_GLOB")
-	for arg in "${CONF_ARGS[@]}"; do KUNIT_ARGS+=(--kernel_args="$arg"); done
-	install_core "$core"
-	rm -f "$build/test.log"
-	conf_kunit "$core" "$log.kunit" || rc=$?
-	if [[ ! -s $build/test.log ]]; then
-		sed -n '1,60p' "$log.kunit" >&2
-		die "$core: no kernel log (kunit.py exited $rc; its output: $log.kunit)"
-	fi
-	cp "$build/test.log" "$log"
-	cp "$build/arch/x86/boot/bzImage" "$CONF_OUT/$core.bzImage"
-	same_config_as_check "$build/.config"
-	say "$core: built and run in $((SECONDS - start)) s (kunit.py exited $rc)"
-}
-
 # Says so when $1 is not make check's .config (ccache then misses).
 same_config_as_check() {
 	local check=$OPP_BUILD/.config
@@ -168,23 +156,44 @@ same_config_as_check() {
 		warn "the .config differs from make check's ($check): ccache shares fewer objects"
 }
 
-# difftest: builds core $1 (no boot) and keeps its kernel as
-# $CONF_OUT/$1.bzImage.
+# What both kernels are built from: every file of the repository (tracked,
+# or untracked and not ignored), upstream's pristine copy and the tarball.
+conf_fingerprint() {
+	{
+		(cd "$OPP_REPO" && git ls-files -co --exclude-standard -z |
+			sort -z | xargs -0 sha256sum)
+		(cd "$OPP_UPSTREAM" && find . -type f -print0 | sort -z |
+			xargs -0 sha256sum)
+		cat "$OPP_STAMP"
+	} | sha256sum | cut -d' ' -f1
+}
+
+# Core $1's kernel as $CONF_OUT/$1.bzImage: the one kept from an earlier
+# run when its fingerprint is $2, else built (no boot) and kept.
 build_core() {
-	local core=$1 build=$OPP_CACHE/build-conformance start=$SECONDS
-	local log=$CONF_OUT/$1.log
+	local core=$1 fp=$2 build=$OPP_CACHE/build-conformance start=$SECONDS
+	local log=$CONF_OUT/$1.log kept=$CONF_KERNELS/$1
+	if [[ -f $kept.bzImage && $(cat "$kept.fingerprint" 2>/dev/null) == "$fp" ]]; then
+		cp "$kept.bzImage" "$CONF_OUT/$core.bzImage"
+		say "$core: the kernel of an earlier run from the same files, no build"
+		return 0
+	fi
 	conf_kunit_args build
 	install_core "$core"
 	if ! conf_kunit "$core" "$log.kunit"; then
 		tail -n 60 "$log.kunit" >&2
 		die "$core: the kernel does not build (kunit.py's output: $log.kunit)"
 	fi
-	cp "$build/arch/x86/boot/bzImage" "$CONF_OUT/$core.bzImage"
+	mkdir -p "$CONF_KERNELS"
+	rm -f "$kept.fingerprint"
+	cp "$build/arch/x86/boot/bzImage" "$kept.bzImage"
+	echo "$fp" >"$kept.fingerprint"
+	cp "$kept.bzImage" "$CONF_OUT/$core.bzImage"
 	same_config_as_check "$build/.config"
 	say "$core: built in $((SECONDS - start)) s"
 }
 
-# Boots core $1's kernel as kunit.py does, with one CPU and kernel
+# Boots core $1's kernel as kunit.py does, with CONF_SMP vCPUs and kernel
 # arguments $3...; the serial output is added to $2.
 boot_core() {
 	local core=$1 log=$2
@@ -192,18 +201,19 @@ boot_core() {
 	timeout "$CONF_TIMEOUT" qemu-system-x86_64 -nodefaults -m 1024 \
 		-kernel "$CONF_OUT/$core.bzImage" \
 		-append "$* kunit.filter_glob=$CONF_GLOB kunit.enable=1 console=ttyS0 kunit_shutdown=reboot" \
-		-no-reboot -nographic -serial stdio -bios qboot.rom -smp 1 -accel tcg \
+		-no-reboot -nographic -serial stdio -bios qboot.rom \
+		-smp "$CONF_SMP" -accel tcg \
 		</dev/null >>"$log" 2>&1 || warn "$core: the boot exited $?"
 }
 
-# Boots both kernels at once with kernel arguments $2...; core C's output
-# is added to $CONF_OUT/C$1.log.
-boot_both() {
+# Boots the kernels (both cores, or CONFORMANCE_CORES) at once with kernel
+# arguments $2...; core C's output is added to $CONF_OUT/C$1.log.
+boot_cores() {
 	local suffix=$1 args core pids=()
 	shift
 	args="$*"
-	say "booting both cores with ${args:0:160}..."
-	for core in upstream ours; do
+	say "booting ${CONFORMANCE_CORES:-both cores} with ${args:0:160}..."
+	for core in ${CONFORMANCE_CORES:-upstream ours}; do
 		boot_core "$core" "$CONF_OUT/$core$suffix.log" "$@" &
 		pids+=($!)
 	done
@@ -220,7 +230,7 @@ difftest_results() {
 	if [[ -n $only && -z ${ONLY:-} ]]; then
 		rm -f "$CONF_OUT/upstream.replay.log" "$CONF_OUT/ours.replay.log"
 		while read -r chunk; do
-			boot_both .replay "$CONF_TSC" \
+			boot_cores .replay "$CONF_TSC" \
 				"opp_conformance.diff_seed=$DIFF_SEED" \
 				"opp_conformance.diff_only=$chunk" \
 				opp_conformance.diff_dump=1
@@ -245,24 +255,21 @@ judge_ours() {
 }
 
 main() {
-	local core start logs=() rc=0
+	local core start logs=() rc=0 fp
 	bash "$OPP_SCRIPTS/deps.sh"
 	lock_cache
 	start=$SECONDS
 	trap restore_tree EXIT
 	bash "$OPP_SCRIPTS/tree.sh" >/dev/null
 	rm -rf "$CONF_OUT" && mkdir -p "$CONF_OUT"
+	fp=$(conf_fingerprint)
 	for core in ${CONFORMANCE_CORES:-upstream ours}; do
-		if [[ $CONF_MODE == difftest ]]; then
-			build_core "$core"
-		else
-			run_core "$core"
-		fi
+		build_core "$core" "$fp"
 		logs+=("$core=$CONF_OUT/$core.log")
 	done
 	restore_tree
 	trap - EXIT
-	[[ $CONF_MODE != difftest ]] || boot_both "" "${CONF_ARGS[@]}"
+	boot_cores "" "${CONF_ARGS[@]}"
 	say "make $CONF_MODE built and ran both cores in $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"
 	judge_ours || rc=1
 	if [[ $CONF_MODE == difftest ]]; then
