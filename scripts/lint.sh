@@ -35,15 +35,22 @@ sources() {
 	(cd "$OPP_REPO" && git ls-files -co --exclude-standard -- '*.c' '*.h')
 }
 
+# Files with the same exceptions go to checkpatch together, in one batch
+# per CPU.
 run_checkpatch() {
 	local f ignore out
+	declare -A groups=()
 	while read -r f; do
 		ignore=$CHECKPATCH_IGNORE${CHECKPATCH_FILE_IGNORE[$f]:+,${CHECKPATCH_FILE_IGNORE[$f]}}
-		out=$(cd "$OPP_REPO" && perl "$OPP_TREE/scripts/checkpatch.pl" --strict \
-			--no-tree --terse --show-types --ignore "$ignore" -f "$f" |
+		groups[$ignore]+="$f"$'\n'
+	done < <(sources)
+	for ignore in "${!groups[@]}"; do
+		out=$(cd "$OPP_REPO" && printf '%s' "${groups[$ignore]}" |
+			xargs -d '\n' -P "$(nproc)" -n 16 perl "$OPP_TREE/scripts/checkpatch.pl" \
+				--strict --no-tree --terse --show-types --ignore "$ignore" -f |
 			grep -E 'ERROR|WARNING|CHECK' || true)
 		[[ -z $out ]] || fail "checkpatch: $out"
-	done < <(sources)
+	done
 }
 
 run_kernel_doc() {
@@ -53,21 +60,43 @@ run_kernel_doc() {
 	[[ -z $out ]] || fail "kernel-doc: $out"
 }
 
-# Every EXPORT_SYMBOL*() has kernel-doc saying Context: and Return:.
+# Every EXPORT_SYMBOL*() has kernel-doc saying Context: and (unless it
+# returns void) Return:. One kernel-doc run renders every comment; each
+# function's section says what it has: "name void|value context return".
+kernel_doc_sections() {
+	perl "$OPP_TREE/scripts/kernel-doc" -rst "$@" 2>/dev/null | awk '
+		function flush() { if (name != "") print name, kind, ctx, ret }
+		/^\.\. c:/ {
+			flush(); name = ""
+			if ($1 != ".." || $2 != "c:function::")
+				next
+			head = substr($0, length(".. c:function:: ") + 1)
+			sub(/ \(.*/, "", head)
+			n = split(head, w, " ")
+			name = w[n]; sub(/^\*+/, "", name)
+			kind = (head == "void " name) ? "void" : "value"
+			ctx = "-"; ret = "-"
+		}
+		/^  \*\*Context\*\*$/ { ctx = "context" }
+		/^  \*\*Return\*\*$/ { ret = "return" }
+		END { flush() }'
+}
+
 check_exports() {
-	local f sym doc
-	while read -r f; do
-		[[ $f == *.c ]] || continue
+	local f sym kind ctx ret
+	declare -A doc=()
+	mapfile -t files < <(sources | grep '\.c$')
+	while read -r sym kind ctx ret; do
+		doc[$sym]="$kind $ctx $ret"
+	done < <(cd "$OPP_REPO" && kernel_doc_sections "${files[@]}")
+	for f in "${files[@]}"; do
 		while read -r sym; do
-			doc=$(cd "$OPP_REPO" && perl "$OPP_TREE/scripts/kernel-doc" -rst \
-				-function "$sym" "$f" 2>/dev/null)
-			[[ $doc == *"**Context**"* ]] || fail "$f: $sym() has no Context: in its kernel-doc"
-			if ! grep -qE "^(static )?void[ *]+$sym\(|^void$" <(grep -B1 -E "^$sym\(|[ *]$sym\(" "$OPP_REPO/$f"); then
-				[[ $doc == *"**Return**"* ]] || fail "$f: $sym() has no Return: in its kernel-doc"
-			fi
+			read -r kind ctx ret <<<"${doc[$sym]:-none - -}"
+			[[ $ctx == context ]] || fail "$f: $sym() has no Context: in its kernel-doc"
+			[[ $kind == void || $ret == return ]] || fail "$f: $sym() has no Return: in its kernel-doc"
 		done < <(sed -n 's/^EXPORT_SYMBOL[A-Z_]*(\([a-z_0-9]*\));$/\1/p' "$OPP_REPO/$f" |
 			 grep -v '^opp_set_rate$')
-	done < <(sources)
+	done
 }
 
 # sparse and W=1 on our objects only, forcing every file to be checked.
