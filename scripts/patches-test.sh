@@ -1,32 +1,35 @@
 #!/usr/bin/env bash
 # make patches-test: what an integrator does with the series, checked.
 #   1. make patches (scripts/patches.sh), into OUT;
-#   2. a fresh tree: a new git worktree of the base commit (Debian's
-#      linux-source-6.12 as extracted, nothing of ours), where "git am"
-#      applies every patch;
+#   2. a clean tree of the base commit (Debian's linux-source-6.12 as
+#      extracted, nothing of ours), where "git am" applies every patch: a
+#      git worktree kept in $OPP_CACHE/patches-am from run to run, reset
+#      to the base commit and cleaned of every file git does not track
+#      before each run (made anew when the base repository was);
 #   3. the tree must build after every patch (bisectable).
 #
-# Building a whole kernel per patch would cost a full build each. What a
-# patch can break is what it touches, so:
-#   - the configuration is make check's: kunit.py makes it once, from the
+# The kernel is built whole once, then only what a patch can break:
+#   - the configuration is make check's: kunit.py makes it from the
 #     series' own drivers/opp/.kunitconfig at the last patch,
 #     scripts/debug.config and scripts/base-x86_64.config, and it is
-#     restored before each step (olddefconfig drops the KUnit option where
-#     its Kconfig does not exist yet, and gets it back later);
-#   - the last patch is built first, in full: its tree is the one make check
-#     builds, at the same paths relative to the build dir (the worktree is
-#     $OPP_CACHE/patches-am/linux-source-6.12, built in
-#     $OPP_CACHE/patches-am/build-kunit-x86_64, and lib.sh sets
-#     CCACHE_BASEDIR to $OPP_CACHE), with the same .config, so ccache has
-#     every object make check compiled;
-#   - then the patches from the first on, each an incremental build from
-#     the one before: the first a full "make" (from the last patch back to
-#     the first, anything may have changed); a later one, if it touches only
-#     drivers/opp/ and no Kconfig, "make drivers/opp/" (kbuild recompiles
-#     what changed there); if it touches a Kconfig, or anything outside
-#     drivers/opp/ and Documentation/, a full incremental "make" (the
-#     configuration may have changed objects elsewhere); Documentation/
-#     only: nothing to compile.
+#     restored before each step that changes a Kconfig (olddefconfig drops
+#     the KUnit option where its Kconfig does not exist yet, and gets it
+#     back later);
+#   - the last patch first, a full incremental "make" in the build dir the
+#     worktree keeps ($OPP_CACHE/patches-am/build-kunit-x86_64): what the
+#     last run built is still there, and ccache has what make check
+#     compiled (the same paths relative to the build dir; lib.sh sets
+#     CCACHE_BASEDIR to $OPP_CACHE). vmlinux links;
+#   - then the patches from the first on, each built from the state of
+#     the step before: "make drivers/opp/" and, outside drivers/opp, the
+#     objects whose dependencies (kbuild's .cmd files) name a header the
+#     step changed or a configuration option whose value it changed, and
+#     the sources it changed. A step that changes a Kconfig, Makefile or
+#     any other build file outside drivers/opp is a full incremental
+#     "make". Instead of linking vmlinux, the step's symbols are checked:
+#     whatever drivers/opp and the rebuilt objects refer to, and whatever
+#     the rest of vmlinux takes from drivers/opp, must be defined by them
+#     or by the rest of the vmlinux of the full build.
 # Kernel builds run under the cache lock. The last line: "patches-test: N/N
 # patches applied with git am, the tree built after each", or
 # "patches-test: FAIL: ..." saying where it stopped.
@@ -41,6 +44,8 @@ AM_TREE=$AM_DIR/linux-source-6.12
 BUILD=$AM_DIR/build-kunit-x86_64
 CONFIG=$OPP_CACHE/patches-kunit.config
 JOBS=${OPP_JOBS:-$(nproc)}
+# sort, comm and join agree on one order.
+export LC_ALL=C
 
 kmake() {
 	kbuild_cc
@@ -48,14 +53,29 @@ kmake() {
 		make -C "$AM_TREE" O="$BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" -j"$JOBS" -s "$@"
 }
 
-fresh_tree() {
-	local start=$SECONDS
+new_tree() {
 	git -C "$BASE_REPO" worktree remove --force "$AM_TREE" 2>/dev/null || true
 	rm -rf "$AM_DIR" "$OPP_CACHE/build-patches-x86_64"
 	git -C "$BASE_REPO" worktree prune
 	mkdir -p "$AM_DIR"
 	git -C "$BASE_REPO" worktree add -q --detach "$AM_TREE" opp-base
-	say "fresh tree $AM_TREE at the base commit ($((SECONDS - start)) s)"
+}
+
+# The worktree at the base commit, nothing else in it: the one of the last
+# run, reset and cleaned, while it still belongs to the base repository.
+clean_tree() {
+	local start=$SECONDS base
+	base=$(git -C "$BASE_REPO" rev-parse opp-base)
+	if [[ $(git -C "$AM_TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) == "$BASE_REPO/.git" ]]; then
+		git -C "$AM_TREE" am --abort >/dev/null 2>&1 || true
+		git -C "$AM_TREE" checkout -q -f --detach "$base"
+		git -C "$AM_TREE" clean -q -f -d -x
+	else
+		new_tree
+	fi
+	[[ $(git -C "$AM_TREE" rev-parse HEAD) == "$base" && -z $(git -C "$AM_TREE" status --porcelain --ignored) ]] ||
+		die "$AM_TREE is not a clean tree of the base commit"
+	say "clean tree $AM_TREE at the base commit ($((SECONDS - start)) s)"
 }
 
 apply_series() {
@@ -74,7 +94,6 @@ apply_series() {
 
 configure() {
 	say "configuring $BUILD: kunit.py config --arch=x86_64 --kunitconfig=drivers/opp"
-	rm -rf "$BUILD"
 	kunit_cc
 	(cd "$AM_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
@@ -85,30 +104,98 @@ configure() {
 	cp "$BUILD/.config" "$CONFIG"
 }
 
+# The global symbols an object file or archive defines, or refers to (-u).
+defined() { nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u; }
+undefined() { nm -u "$@" 2>/dev/null | awk 'NF == 2 { print $2 }' | sort -u; }
+
+# After the full build: what vmlinux defines without drivers/opp, and what
+# the rest of vmlinux takes from drivers/opp ("object symbol" lines).
+record_symbols() {
+	local opp_syms=$AM_DIR/opp.defined
+	defined "$BUILD/drivers/opp/built-in.a" >"$opp_syms"
+	nm -g --defined-only "$BUILD/vmlinux" | awk 'NF == 3 { print $3 }' | sort -u |
+		comm -23 - "$opp_syms" >"$AM_DIR/kernel.defined"
+	(cd "$BUILD" && nm -A -u vmlinux.a) |
+		sed -n 's|^vmlinux\.a:\([^:]*\): *U \(.*\)$|\2 \1|p' |
+		grep -v ' drivers/opp/' | sort -u | join - "$opp_syms" |
+		awk '{ print $2, $1 }' >"$AM_DIR/kernel.wants"
+}
+
+# check_symbols OBJECT...: a step's drivers/opp and rebuilt OBJECTs link
+# with the rest of vmlinux: prints what nothing defines.
+check_symbols() {
+	local wants=$AM_DIR/step.wants have=$AM_DIR/step.defined
+	{
+		undefined "$BUILD/drivers/opp/built-in.a" "${@/#/$BUILD/}"
+		awk 'NR == FNR { rebuilt[$1] = 1; next } !($1 in rebuilt) { print $2 }' \
+			<(printf '%s\n' "$@") "$AM_DIR/kernel.wants"
+	} | sort -u >"$wants"
+	defined "$BUILD/drivers/opp/built-in.a" "${@/#/$BUILD/}" |
+		sort -u -m - "$AM_DIR/kernel.defined" >"$have"
+	comm -23 "$wants" "$have"
+}
+
+# objects_naming STRING...: the objects outside drivers/opp whose kbuild
+# dependencies name one of the STRINGs (a header, an include/config/ file).
+objects_naming() {
+	(($#)) || return 0
+	(cd "$BUILD" && grep -rlF --include='.*.o.cmd' "${@/#/-e}" . 2>/dev/null) |
+		sed -E 's|^\./||; s|(^\|/)\.([^/]*)\.cmd$|\1\2|' |
+		grep -vE '^(drivers/opp|scripts|tools)/' || true
+}
+
+# step_objects PREV_COMMIT COMMIT PREV_CONFIG: what to build outside
+# drivers/opp for COMMIT, one object a line, or "full".
+step_objects() {
+	local f names=()
+	while read -r f; do
+		case $f in
+		drivers/opp/* | Documentation/* | MAINTAINERS) ;;
+		*.h) names+=("$f") ;;
+		*.c) echo "${f%.c}.o" ;;
+		*) echo full; return ;;
+		esac
+	done < <(git -C "$AM_TREE" diff --name-only "$1" "$2")
+	while read -r f; do
+		names+=("include/config/$f")
+	done < <(diff <(grep '^# CONFIG_\|^CONFIG_' "$3") <(grep '^# CONFIG_\|^CONFIG_' "$BUILD/.config") |
+		 sed -n 's/^[<>] #* *CONFIG_\([A-Za-z0-9_]*\).*/\1/p' | sort -u)
+	objects_naming "${names[@]}"
+}
+
 # build_step I PREV: checks out commit I and builds what it can have
 # broken, PREV being the index of the commit built last (-1: none).
 build_step() {
-	local i=$1 prev=$2 commit=${COMMITS[$1]} files what start=$SECONDS log
+	local i=$1 prev=$2 commit=${COMMITS[$1]} what start=$SECONDS log missing
+	local prev_config=$AM_DIR/prev.config objs=()
+	cp "$BUILD/.config" "$prev_config" 2>/dev/null || : >"$prev_config"
 	git -C "$AM_TREE" checkout -q --detach "$commit"
-	cp "$CONFIG" "$BUILD/.config"
-	kmake olddefconfig >/dev/null
-	files=$(git -C "$AM_TREE" diff --name-only "$commit~1" "$commit")
-	if ((prev != i - 1)); then
-		what=full
-	elif grep -qvE '^(drivers/opp/|Documentation/)' <<<"$files" ||
-		grep -qE '(^|/)Kconfig' <<<"$files"; then
-		what=full
-	elif grep -q '^drivers/opp/' <<<"$files"; then
-		what=opp
-	else
-		what=none
+	# Without a Kconfig change since the step before, its configuration
+	# stands (and kbuild has nothing to regenerate).
+	if ((prev < 0)) || git -C "$AM_TREE" diff --name-only "${COMMITS[$prev]}" "$commit" |
+		grep -qE '(^|/)Kconfig'; then
+		cp "$CONFIG" "$BUILD/.config"
+		kmake olddefconfig >/dev/null
 	fi
 	log=$OPP_CACHE/patches-build-$((i + 1)).log
-	case $what in
-	full) kmake >"$log" 2>&1 || { tail -n 40 "$log"; return 1; } ;;
-	opp) kmake drivers/opp/ >"$log" 2>&1 || { tail -n 40 "$log"; return 1; } ;;
-	none) : >"$log" ;;
-	esac
+	if ((prev < 0)); then
+		what=full
+	else
+		mapfile -t objs < <(step_objects "${COMMITS[$prev]}" "$commit" "$prev_config")
+		what="drivers/opp/ and ${#objs[@]} more objects"
+		[[ ${objs[*]} != *full* ]] || what=full
+	fi
+	if [[ $what == full ]]; then
+		kmake >"$log" 2>&1 || { tail -n 40 "$log"; return 1; }
+		record_symbols
+	else
+		kmake drivers/opp/ "${objs[@]}" >"$log" 2>&1 || { tail -n 40 "$log"; return 1; }
+		missing=$(check_symbols "${objs[@]}")
+		if [[ -n $missing ]]; then
+			echo "undefined when linked with the rest of vmlinux: $(tr '\n' ' ' <<<"$missing")"
+			return 1
+		fi
+	fi
 	# A warning in our files fails the step as an error would (the rest of
 	# the tree is Debian's business).
 	if grep -E '(drivers/opp/|include/linux/pm_opp\.h).*(warning|error):' "$log"; then
@@ -122,7 +209,7 @@ main() {
 	bash "$OPP_SCRIPTS/patches.sh"
 	bash "$OPP_SCRIPTS/deps.sh"
 	lock_cache
-	fresh_tree
+	clean_tree
 	apply_series
 	configure
 	last=$((${#COMMITS[@]} - 1))
@@ -139,7 +226,6 @@ main() {
 		echo "patches-test: FAIL: ${#COMMITS[@]} patches applied with git am, the tree built after $built of them (tree kept in $AM_TREE)"
 		return 1
 	fi
-	git -C "$BASE_REPO" worktree remove --force "$AM_TREE"
 	echo "patches-test: ${#COMMITS[@]}/${#COMMITS[@]} patches applied with git am, the tree built after each"
 }
 

@@ -380,18 +380,27 @@ checkpatch_one() {
 }
 
 run_checkpatch() {
-	local p bad=0
+	local p i bad=0
 	if ! grep -qx $'F:\tdrivers/opp/' "$BASE_REPO/MAINTAINERS" ||
 		! grep -qx $'F:\tDocumentation/power/opp.rst' "$BASE_REPO/MAINTAINERS"; then
 		die "MAINTAINERS no longer lists drivers/opp/ and opp.rst: FILE_PATH_CHANGES cannot be ignored"
 	fi
+	# One checkpatch per patch, side by side; their findings in order.
+	local dir pids=() patches=()
+	dir=$(mktemp -d)
 	for p in "$OUT"/[0-9][0-9][0-9][0-9]-*.patch; do
 		[[ $p == */0000-cover-letter.patch ]] && continue
-		if ! checkpatch_one "$p"; then
-			echo "FAIL checkpatch: $(basename "$p")"
+		checkpatch_one "$p" >"$dir/${#patches[@]}" &
+		pids+=($!) patches+=("$p")
+	done
+	for i in "${!patches[@]}"; do
+		if ! wait "${pids[$i]}"; then
+			cat "$dir/$i"
+			echo "FAIL checkpatch: $(basename "${patches[$i]}")"
 			bad=$((bad + 1))
 		fi
 	done
+	rm -rf "$dir"
 	((bad == 0)) || die "checkpatch: $bad patch(es) not clean"
 	say "checkpatch --strict: $SERIES_COUNT patches clean"
 }
