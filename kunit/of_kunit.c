@@ -4,9 +4,10 @@
  *
  * Each suite applies an overlay of ours once (opp_of_kunit.dtso, or
  * opp_of_bad_kunit.dtso for malformed tables; one case applies
- * opp_of_big_kunit.dtso, a table of BIG_NR OPPs); each case binds a bare
- * device to one of its nodes and loads the node's table. Expected values
- * come from of_kunit.h, which the overlays include too.
+ * opp_of_big_kunit.dtso and fills its table with opp_kunit.big_nr OPPs);
+ * each case binds a bare device to one of its nodes and loads the node's
+ * table. Expected values come from of_kunit.h, which the overlays include
+ * too.
  */
 
 #include <kunit/of.h>
@@ -1202,6 +1203,85 @@ static void opp_of_bad_load_leaves_table_reusable(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
 }
 
+/* make check's huge table is quick; make fuzz sets 1000. */
+static unsigned int big_nr = 100;
+module_param(big_nr, uint, 0444);
+MODULE_PARM_DESC(big_nr, "OPPs in the table of opp_of_bad_huge_table_loads");
+
+/**
+ * struct opp_of_big - the OPP nodes the huge table gets at run time
+ * @cs: the changeset that attaches them
+ * @np: each node, referenced
+ * @nr: nodes in @np
+ * @applied: @cs is attached
+ */
+struct opp_of_big {
+	struct of_changeset cs;
+	struct device_node **np;
+	unsigned int nr;
+	bool applied;
+};
+
+static void opp_of_big_detach(void *data)
+{
+	struct opp_of_big *big = data;
+	unsigned int i;
+
+	if (big->applied)
+		of_changeset_revert(&big->cs);
+	of_changeset_destroy(&big->cs);
+	for (i = 0; i < big->nr; i++)
+		of_node_put(big->np[i]);
+}
+
+/* Node i of the huge table: opp-hz is 64 bits, two cells. */
+static struct device_node *opp_of_big_node(struct of_changeset *cs,
+					   struct device_node *table,
+					   unsigned int i)
+{
+	u64 hz = BIG_RATE(i);
+	const u32 cells[] = { upper_32_bits(hz), lower_32_bits(hz) };
+	struct device_node *np;
+	char name[24];
+
+	snprintf(name, sizeof(name), "opp-%04u", i);
+	np = of_changeset_create_node(cs, table, name);
+	if (!np)
+		return NULL;
+	if (of_changeset_add_prop_u32_array(cs, np, "opp-hz", cells, 2) ||
+	    of_changeset_add_prop_u32(cs, np, "opp-microvolt", BIG_UV(i))) {
+		of_node_put(np);
+		return NULL;
+	}
+	return np;
+}
+
+/*
+ * Fills @dev's empty table with big_nr OPPs, in ascending order (attaching
+ * puts a node first among its siblings: the last is made first).
+ */
+static void opp_of_big_fill(struct kunit *test, struct device *dev)
+{
+	struct device_node *table __free(device_node) =
+		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	struct opp_of_big *big = kunit_kzalloc(test, sizeof(*big), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, table);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	big->np = kunit_kcalloc(test, big_nr, sizeof(*big->np), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big->np);
+	of_changeset_init(&big->cs);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, opp_of_big_detach,
+							big), 0);
+	for (i = big_nr; i-- > 0; big->nr++) {
+		big->np[big->nr] = opp_of_big_node(&big->cs, table, i);
+		KUNIT_ASSERT_NOT_NULL(test, big->np[big->nr]);
+	}
+	KUNIT_ASSERT_EQ(test, of_changeset_apply(&big->cs), 0);
+	big->applied = true;
+}
+
 static int opp_of_big_rate_ok(struct device *dev, unsigned int i)
 {
 	unsigned long freq = BIG_RATE(i);
@@ -1216,7 +1296,7 @@ static int opp_of_big_rate_ok(struct device *dev, unsigned int i)
 }
 
 /*
- * A table of BIG_NR OPPs is well formed: nothing in the binding or the core
+ * A table of big_nr OPPs is well formed: nothing in the binding or the core
  * limits a table's size. It loads whole, sorted, and goes away whole.
  */
 static void opp_of_bad_huge_table_loads(struct kunit *test)
@@ -1226,11 +1306,12 @@ static void opp_of_bad_huge_table_loads(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, opp_of_big_kunit), 0);
 	dev = opp_kunit_of_device(test, "opp-kunit,big");
+	opp_of_big_fill(test, dev);
 	refs = opp_of_table_refs(dev);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), BIG_NR);
-	for (i = 0; i < BIG_NR; i++)
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), big_nr);
+	for (i = 0; i < big_nr; i++)
 		bad += !opp_of_big_rate_ok(dev, i);
 	KUNIT_EXPECT_EQ(test, bad, 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_suspend_opp_freq(dev), 0);
