@@ -51,7 +51,7 @@ clean-cache: ## delete the cache (kernel tree, upstream copy, build dirs)
 patches: ## the core as a git format-patch series against the 6.12 tree (OUT=dir)
 	@bash $(OPP_SCRIPTS)/patches.sh
 
-patches-test: ## make patches, then git am on a fresh tree and build after each patch
+patches-test: ## make patches, then git am on a clean tree and build after each patch
 	@bash $(OPP_SCRIPTS)/patches-test.sh
 
 graft: ## put this core into your own 6.12.y tree: make graft KDIR=/path/to/linux

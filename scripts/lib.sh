@@ -17,9 +17,9 @@ OPP_BUILD=$OPP_CACHE/build-kunit-x86_64
 export OPP_CACHE
 
 # Every kernel build compiles through ccache, its cache in $OPP_CACHE/ccache:
-# a build dir rebuilt from scratch, a tree that swaps cores (conformance) or a
-# fresh worktree (patches-test) gets the objects whose sources and flags it
-# has seen before. Headers grafted just before a build would be too new for
+# a build dir rebuilt from scratch, a tree that swaps cores (conformance) or
+# a worktree checked out anew (patches-test) gets the objects whose sources
+# and flags it has seen before. Headers grafted just before a build would be too new for
 # ccache's direct mode; their content is what counts. Paths under
 # $OPP_CACHE are hashed relative to the build dir, so a tree and a build dir
 # side by side anywhere in it (patches-test's worktree) hit what the cached

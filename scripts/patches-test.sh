@@ -86,7 +86,7 @@ apply_series() {
 	# patch.
 	GIT_COMMITTER_NAME="make patches-test" GIT_COMMITTER_EMAIL=patches-test@localhost \
 		git -C "$AM_TREE" am -q "${PATCHES[@]}" ||
-		die "git am failed on the fresh tree (see above)"
+		die "git am failed on the clean tree of the base (see above)"
 	say "git am: ${#PATCHES[@]} patches applied"
 	mapfile -t COMMITS < <(git -C "$AM_TREE" rev-list --reverse opp-base..HEAD)
 	((${#COMMITS[@]} == ${#PATCHES[@]})) || die "git am made ${#COMMITS[@]} commits of ${#PATCHES[@]} patches"

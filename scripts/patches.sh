@@ -15,8 +15,8 @@
 #      filled in;
 #   4. scripts/checkpatch.pl --strict on every patch: clean, except the
 #      exceptions make lint has for the same files (listed below).
-# That the series applies to a fresh tree and builds after every patch is
-# checked by scripts/patches-test.sh (make patches-test).
+# That the series applies to a clean tree of the base and builds after every
+# patch is checked by scripts/patches-test.sh (make patches-test).
 #
 # OUT  where the patches go (default $OPP_CACHE/patches); *.patch files
 #      already there are replaced.
