@@ -26,33 +26,14 @@ ICOUNT_QEMU='-smp 2 -icount shift=0 -accel tcg'
 MTTCG_QEMU='-smp 2 -accel tcg,thread=multi'
 BENCH_TIMEOUT=1800
 
-sync_into() {
-	rsync --recursive --links --perms --checksum "$@"
-}
-
 # The core named $1 into the tree, then the benchmark beside it.
-install_core() {
+install_bench() {
 	local opp=$OPP_TREE/drivers/opp
-	case $1 in
-	upstream)
-		sync_into --delete "$OPP_UPSTREAM/drivers/opp/" "$opp/"
-		sync_into "$OPP_UPSTREAM/include/linux/pm_opp.h" "$OPP_TREE/include/linux/pm_opp.h"
-		;;
-	ours)
-		bash "$OPP_SCRIPTS/tree.sh"
-		;;
-	esac
-	sync_into --delete "$BENCH_SRC/" "$opp/bench/"
+	install_core "$1" bench "$BENCH_SRC"
 	# shellcheck disable=SC2016 # make's $(...), not the shell's
 	printf '\nobj-$(CONFIG_PM_OPP_BENCH)\t+= bench/\n' >>"$opp/Makefile"
 	printf '\nsource "drivers/opp/bench/Kconfig"\n' >>"$opp/Kconfig"
 	say "drivers/opp now holds the $1 core, with bench/"
-}
-
-restore_tree() {
-	[[ -d $OPP_TREE/drivers/opp ]] || return 0
-	rm -rf "$OPP_TREE/drivers/opp/bench"
-	bash "$OPP_SCRIPTS/tree.sh" >/dev/null && say "drivers/opp is ours again"
 }
 
 # kunit.py $1 (run or exec) for core $2, QEMU arguments $3, glob $4; the
@@ -80,7 +61,7 @@ kunit() {
 
 bench_core() {
 	local core=$1 start=$SECONDS
-	install_core "$core"
+	install_bench "$core"
 	kunit run "$core" "$ICOUNT_QEMU" 'opp_bench*' "$BENCH_OUT/$core-icount-1.log"
 	say "$core: built and run in $((SECONDS - start)) s"
 	kunit exec "$core" "$ICOUNT_QEMU" 'opp_bench*' "$BENCH_OUT/$core-icount-2.log"
@@ -91,13 +72,13 @@ main() {
 	local core start=$SECONDS
 	bash "$OPP_SCRIPTS/deps.sh"
 	lock_cache
-	trap restore_tree EXIT
+	trap "restore_tree bench" EXIT
 	bash "$OPP_SCRIPTS/tree.sh" >/dev/null
 	rm -rf "$BENCH_OUT" && mkdir -p "$BENCH_OUT"
 	for core in ${BENCH_CORES:-upstream ours}; do
 		bench_core "$core"
 	done
-	restore_tree
+	restore_tree bench
 	trap - EXIT
 	say "make bench took $((SECONDS - start)) s; logs in $BENCH_OUT"
 	# An incomplete table is printed, not kept.

@@ -84,10 +84,6 @@ difftest)
 	;;
 esac
 
-sync_into() {
-	rsync --recursive --links --perms --checksum "$@"
-}
-
 # Our Kconfig's PM_OPP_KUNIT_TEST entry, for upstream's Kconfig: from its
 # "config" line to the next line that starts a new entry.
 kunit_symbol() {
@@ -98,32 +94,14 @@ kunit_symbol() {
 }
 
 # The core named $1 into the tree, then the suites beside it.
-install_core() {
+install_suites() {
 	local opp=$OPP_TREE/drivers/opp
-	case $1 in
-	upstream)
-		sync_into --delete "$OPP_UPSTREAM/drivers/opp/" "$opp/"
-		sync_into "$OPP_UPSTREAM/include/linux/pm_opp.h" "$OPP_TREE/include/linux/pm_opp.h"
-		kunit_symbol >>"$opp/Kconfig"
-		;;
-	ours)
-		bash "$OPP_SCRIPTS/tree.sh" >/dev/null
-		;;
-	*)
-		die "unknown core '$1' (CONFORMANCE_CORES takes upstream and ours)"
-		;;
-	esac
-	sync_into --delete "$CONF_SRC/" "$opp/conformance/"
+	install_core "$1" conformance "$CONF_SRC"
+	[[ $1 != upstream ]] || kunit_symbol >>"$opp/Kconfig"
 	# The generated tables' source, shared with kunit/fuzz_kunit.c.
 	sync_into "$OPP_REPO/kunit/fz_dt.c" "$opp/conformance/"
 	printf '\nobj-y\t+= conformance/\n' >>"$opp/Makefile"
 	say "drivers/opp now holds the $1 core, with conformance/"
-}
-
-restore_tree() {
-	[[ -d $OPP_TREE/drivers/opp ]] || return 0
-	rm -rf "$OPP_TREE/drivers/opp/conformance"
-	bash "$OPP_SCRIPTS/tree.sh" >/dev/null && say "drivers/opp is ours again"
 }
 
 # kunit.py's arguments for subcommand $1 (run or build) in KUNIT_ARGS: make
@@ -179,7 +157,7 @@ build_core() {
 		return 0
 	fi
 	conf_kunit_args build
-	install_core "$core"
+	install_suites "$core"
 	if ! conf_kunit "$core" "$log.kunit"; then
 		tail -n 60 "$log.kunit" >&2
 		die "$core: the kernel does not build (kunit.py's output: $log.kunit)"
@@ -259,7 +237,7 @@ main() {
 	bash "$OPP_SCRIPTS/deps.sh"
 	lock_cache
 	start=$SECONDS
-	trap restore_tree EXIT
+	trap "restore_tree conformance" EXIT
 	bash "$OPP_SCRIPTS/tree.sh" >/dev/null
 	rm -rf "$CONF_OUT" && mkdir -p "$CONF_OUT"
 	fp=$(conf_fingerprint)
@@ -267,7 +245,7 @@ main() {
 		build_core "$core" "$fp"
 		logs+=("$core=$CONF_OUT/$core.log")
 	done
-	restore_tree
+	restore_tree conformance
 	trap - EXIT
 	boot_cores "" "${CONF_ARGS[@]}"
 	say "make $CONF_MODE built and ran both cores in $((SECONDS - start)) s (after the cache lock); logs in $CONF_OUT"

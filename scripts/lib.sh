@@ -60,6 +60,39 @@ kunit_cc() {
 	for arg in "${KBUILD_CC[@]}"; do KUNIT_CC+=(--make_options="$arg"); done
 }
 
+# rsync without --times: a file whose content is unchanged keeps its mtime, a
+# changed one gets "now", so kbuild rebuilds exactly what changed.
+sync_into() {
+	rsync --recursive --links --perms --checksum "$@"
+}
+
+# install_core CORE SUBDIR SOURCE: the tree's drivers/opp and pm_opp.h become
+# upstream's pristine core or ours (grafted by tree.sh), with SOURCE copied
+# beside it into drivers/opp/SUBDIR (bench/, conformance/), which the caller
+# then hooks into kbuild.
+install_core() {
+	case $1 in
+	upstream)
+		sync_into --delete "$OPP_UPSTREAM/drivers/opp/" "$OPP_TREE/drivers/opp/"
+		sync_into "$OPP_UPSTREAM/include/linux/pm_opp.h" "$OPP_TREE/include/linux/pm_opp.h"
+		;;
+	ours)
+		bash "$OPP_SCRIPTS/tree.sh" >/dev/null
+		;;
+	*)
+		die "unknown core '$1' (upstream or ours)"
+		;;
+	esac
+	sync_into --delete "$3/" "$OPP_TREE/drivers/opp/$2/"
+}
+
+# restore_tree SUBDIR: our core in the tree again, without SUBDIR.
+restore_tree() {
+	[[ -d $OPP_TREE/drivers/opp ]] || return 0
+	rm -rf "${OPP_TREE:?}/drivers/opp/$1"
+	bash "$OPP_SCRIPTS/tree.sh" >/dev/null && say "drivers/opp is ours again"
+}
+
 say() { printf '>> %s\n' "$*"; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

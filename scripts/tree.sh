@@ -46,12 +46,6 @@ extract() {
 	tarball_id >"$OPP_STAMP"
 }
 
-# rsync without --times: a file whose content is unchanged keeps its mtime, a
-# changed one gets "now", so kbuild rebuilds exactly what changed.
-sync_into() {
-	rsync --recursive --links --perms --checksum "$@"
-}
-
 graft() {
 	local excludes=() e
 	for e in "${GRAFT_EXCLUDES[@]}"; do excludes+=(--exclude="$e"); done
