@@ -145,14 +145,15 @@ objects_naming() {
 }
 
 # step_objects PREV_COMMIT COMMIT PREV_CONFIG: what to build outside
-# drivers/opp for COMMIT, one object a line, or "full".
+# drivers/opp for COMMIT, one object a line (a changed source only if this
+# kernel builds it), or "full" alone.
 step_objects() {
-	local f names=()
+	local f names=() objs=()
 	while read -r f; do
 		case $f in
 		drivers/opp/* | Documentation/* | MAINTAINERS) ;;
 		*.h) names+=("$f") ;;
-		*.c) echo "${f%.c}.o" ;;
+		*.c) [[ ! -f $BUILD/${f%.c}.o ]] || objs+=("${f%.c}.o") ;;
 		*) echo full; return ;;
 		esac
 	done < <(git -C "$AM_TREE" diff --name-only "$1" "$2")
@@ -160,7 +161,10 @@ step_objects() {
 		names+=("include/config/$f")
 	done < <(diff <(grep '^# CONFIG_\|^CONFIG_' "$3") <(grep '^# CONFIG_\|^CONFIG_' "$BUILD/.config") |
 		 sed -n 's/^[<>] #* *CONFIG_\([A-Za-z0-9_]*\).*/\1/p' | sort -u)
-	objects_naming "${names[@]}"
+	{
+		((${#objs[@]} == 0)) || printf '%s\n' "${objs[@]}"
+		objects_naming "${names[@]}"
+	} | sort -u
 }
 
 # build_step I PREV: checks out commit I and builds what it can have
@@ -183,7 +187,7 @@ build_step() {
 	else
 		mapfile -t objs < <(step_objects "${COMMITS[$prev]}" "$commit" "$prev_config")
 		what="drivers/opp/ and ${#objs[@]} more objects"
-		[[ ${objs[*]} != *full* ]] || what=full
+		[[ ${objs[0]:-} != full ]] || what=full
 	fi
 	if [[ $what == full ]]; then
 		kmake >"$log" 2>&1 || { tail -n 40 "$log"; return 1; }
