@@ -15,7 +15,7 @@
 # run of both cores replaces the one in bench/README.md.
 #
 # BENCH_CORES  the cores to run, default "upstream ours" (set: README untouched)
-# OPP_JOBS     make jobs (default: nproc)
+# OPP_JOBS     make jobs (default: nproc + 1)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -46,7 +46,7 @@ kunit() {
 	)
 	kunit_cc
 	[[ $1 == run ]] && args+=(--kunitconfig="$BENCH_SRC/bench.config"
-		--jobs="${OPP_JOBS:-$(nproc)}" "${KUNIT_CC[@]}")
+		--jobs="$OPP_JOBS" "${KUNIT_CC[@]}")
 	rm -f "$build/test.log"
 	say "$2: kunit.py$(printf ' %q' "${args[@]}")"
 	(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \

@@ -24,7 +24,7 @@
 # Prints "compat: N/T objects compiled, M/S symbols provided", lists every
 # failure and exits non-zero on any.
 #
-# OPP_JOBS  make jobs (default: nproc)
+# OPP_JOBS  make jobs (default: nproc + 1)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -233,7 +233,7 @@ build_arch() {
 		if [[ $obj == arch/* ]]; then platform+=("$obj"); else plain+=("$obj"); fi
 	done
 	say "building $# objects and drivers/opp/ for $arch (log: $COMPAT_LOG-$arch.log)"
-	kmake "$arch" -k -j"${OPP_JOBS:-$(nproc)}" drivers/opp/ "${plain[@]}" \
+	kmake "$arch" -k -j"$OPP_JOBS" drivers/opp/ "${plain[@]}" \
 		>"$COMPAT_LOG-$arch.log" 2>&1 || true
 	if ((${#platform[@]})); then
 		kmake "$arch" -k "${platform[@]}" >>"$COMPAT_LOG-$arch.log" 2>&1 || true

@@ -43,7 +43,7 @@
 # CONFORMANCE_CORES  the cores to run, default "upstream ours"
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests in QEMU (default 600, and
 #                    for difftest 300 plus a second per 2 scenarios)
-# OPP_JOBS           make jobs (default: nproc)
+# OPP_JOBS           make jobs (default: nproc + 1)
 # For difftest: N scenarios (default 300), SEED (default 1), ONLY a comma
 # separated list of scenario numbers to replay with their traces printed.
 set -euo pipefail
@@ -114,7 +114,7 @@ conf_kunit_args() {
 		--kunitconfig="$OPP_SCRIPTS/debug.config"
 		--kunitconfig="$OPP_BASE_CONFIG"
 		--kunitconfig="$CONF_SRC/conformance.config" "${KUNIT_CC[@]}"
-		--jobs="${OPP_JOBS:-$(nproc)}"
+		--jobs="$OPP_JOBS"
 	)
 }
 

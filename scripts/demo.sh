@@ -10,7 +10,7 @@
 #      prints the transition table; exit status 0 only if it says PASS.
 #
 # OPP_DEMO_TIMEOUT  seconds QEMU may run (default 300)
-# OPP_JOBS          make jobs (default: nproc)
+# OPP_JOBS          make jobs (default: nproc + 1)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -22,7 +22,7 @@ DEMO_LOG=$OPP_CACHE/last-demo.log
 QEMU_MACHINE=(-machine virt -cpu cortex-a57 -smp 2 -m 256)
 kbuild_cc aarch64-linux-gnu-
 KMAKE=(make -C "$OPP_TREE" O="$DEMO_BUILD" ARCH=arm64
-	CROSS_COMPILE=aarch64-linux-gnu- "${KBUILD_CC[@]}" -j"${OPP_JOBS:-$(nproc)}")
+	CROSS_COMPILE=aarch64-linux-gnu- "${KBUILD_CC[@]}" -j"$OPP_JOBS")
 
 # OPP_DEMO_KERNEL=y turns on CONFIG_PM_OPP_DEMO, which has no prompt (see
 # demo/Kconfig): every kbuild run of the demo tree needs it.

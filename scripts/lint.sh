@@ -113,7 +113,7 @@ run_builds() {
 			--kunitconfig="$OPP_SCRIPTS/debug.config" "${KUNIT_CC[@]}") >/dev/null
 	fi
 	out=$(cd "$OPP_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -s O="$OPP_BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" C=2 W=1 -j"$(nproc)" drivers/opp/ 2>&1 |
+		make -s O="$OPP_BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" C=2 W=1 -j"$OPP_JOBS" drivers/opp/ 2>&1 |
 		grep -E 'drivers/opp/.*(warning|error)' || true)
 	[[ -z $out ]] || fail "sparse/W=1: $out"
 }

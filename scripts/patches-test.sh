@@ -43,14 +43,13 @@ AM_DIR=$OPP_CACHE/patches-am
 AM_TREE=$AM_DIR/linux-source-6.12
 BUILD=$AM_DIR/build-kunit-x86_64
 CONFIG=$OPP_CACHE/patches-kunit.config
-JOBS=${OPP_JOBS:-$(nproc)}
 # sort, comm and join agree on one order.
 export LC_ALL=C
 
 kmake() {
 	kbuild_cc
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -C "$AM_TREE" O="$BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" -j"$JOBS" -s "$@"
+		make -C "$AM_TREE" O="$BUILD" ARCH=x86_64 "${KBUILD_CC[@]}" -j"$OPP_JOBS" -s "$@"
 }
 
 new_tree() {

@@ -12,7 +12,7 @@
 # SUITE              kunit filter glob (default: opp_concurrency, opp_stress)
 # OPP_RACE_MS        how long opp_stress runs, in ms (default 60000)
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests to run in QEMU (default 900)
-# OPP_JOBS           make jobs (default: nproc)
+# OPP_JOBS           make jobs (default: nproc + 1)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -68,7 +68,7 @@ main() {
 	lock_cache
 	bash "$OPP_SCRIPTS/tree.sh"
 	rm -f "$RACE_BUILD/test.log" "$RACE_LOG" "$RACE_JUDGED" "$RACE_OUT"
-	if kunit build "${common[@]}" "${KUNIT_CC[@]}" --jobs="${OPP_JOBS:-$(nproc)}"; then
+	if kunit build "${common[@]}" "${KUNIT_CC[@]}" --jobs="$OPP_JOBS"; then
 		opp_symbols
 		unlock_cache
 		kunit exec "${common[@]}" "${exec_args[@]}" || rc=$?
