@@ -70,22 +70,6 @@ static bool opp_reversed(const struct opp_transition *t)
 /* ------------------------------------------------------------------------ */
 
 /*
- * The level @opp's @i-th required OPP asks for (%OPP_LEVEL_UNSET when it
- * names none), or false while that OPP's table is not loaded.
- */
-static bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
-			       unsigned int *level)
-{
-	struct opp_required_state req;
-
-	if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
-		return false;
-
-	*level = req.level;
-	return true;
-}
-
-/*
  * One required device's state: through its aggregator when it has one (and
  * is not a genpd virtual device, whose domain aggregates), else directly.
  */
@@ -494,53 +478,6 @@ static void __opp_account_time(struct opp_table *table)
 	if (table->enabled && table->current_opp)
 		table->current_opp->time += now - table->since;
 	table->since = now;
-}
-
-/* Caller holds dvfs_lock. __opp_required_pending() once something moved. */
-static noinline bool __opp_required_search(struct opp_table *table,
-					   struct dev_pm_opp *opp,
-					   unsigned long removals)
-{
-	struct opp_required_state req;
-	unsigned int i;
-
-	lockdep_assert_held(&table->dvfs_lock);
-	/*
-	 * Its power domain's table is there, but the level is not stored yet;
-	 * once it is, the acquire orders the read of the level after this.
-	 */
-	if (smp_load_acquire(&opp->inherits_level))
-		return true;
-	for (i = 0; i < opp->nr_required; i++)
-		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
-			return true;
-
-	if (!READ_ONCE(table->required_pending))
-		table->required_seen = removals;
-	return false;
-}
-
-/*
- * Caller holds dvfs_lock. Whether one of @opp's required OPPs is missing,
- * its table not being loaded yet. Whoever votes for it (a required device,
- * or the device itself for an inherited level), the vote cannot be known.
- */
-static bool __opp_required_pending(struct opp_table *table,
-				   struct dev_pm_opp *opp)
-{
-	unsigned long removals;
-
-	lockdep_assert_held(&table->dvfs_lock);
-	if (!opp->nr_required)
-		return false;
-	/* Nothing was removed anywhere since every required OPP was found. */
-	removals = opp_removals();
-	/* Acquire: the levels stored before the link are seen (of.c). */
-	if (!smp_load_acquire(&table->required_pending) &&
-	    table->required_seen == removals)
-		return false;
-
-	return __opp_required_search(table, opp, removals);
 }
 
 /* Table order, decided by the first rates when they differ, as they mostly do. */

@@ -1062,21 +1062,12 @@ static bool opp_is_listed(struct dev_pm_opp *opp, const void *list)
 	return opp_range_find_same(batch->opps, batch->nr, opp) == opp;
 }
 
-/* The level of @opp's power domain OPP; OPP_LEVEL_UNSET when it has none. */
-static unsigned int opp_inherited_level(struct dev_pm_opp *opp)
-{
-	struct opp_required_state req;
-
-	if (!opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
-		return OPP_LEVEL_UNSET;
-	return req.level;
-}
-
 /*
  * Caller holds the table's lock. Gives the OPPs waiting for a level the one
- * they inherit, or back OPP_LEVEL_UNSET with @undo. Whether one changed.
+ * @level_of says, or back OPP_LEVEL_UNSET without it. Whether one changed.
  */
-static bool __opp_store_inherited_levels(struct opp_table *table, bool undo)
+static bool __opp_store_inherited_levels(struct opp_table *table,
+					 unsigned int (*level_of)(struct dev_pm_opp *opp))
 {
 	struct opp_snapshot *snap = __opp_table_snapshot(table);
 	struct dev_pm_opp *opp;
@@ -1088,7 +1079,7 @@ static bool __opp_store_inherited_levels(struct opp_table *table, bool undo)
 		opp = snap->opps[i];
 		if (!opp->inherits_level)
 			continue;
-		level = undo ? OPP_LEVEL_UNSET : opp_inherited_level(opp);
+		level = level_of ? level_of(opp) : OPP_LEVEL_UNSET;
 		if (level == opp->level)
 			continue;
 		WRITE_ONCE(opp->level, level);
@@ -1099,19 +1090,19 @@ static bool __opp_store_inherited_levels(struct opp_table *table, bool undo)
 }
 
 /**
- * opp_table_inherit_levels() - store the levels OPPs take from their domain
+ * opp_table_inherit_levels() - store the levels OPPs take from elsewhere
  * @table: the table, referenced by the caller
- * @keep_unset: a required device votes for the domain: the OPPs keep no
- *	level of their own
+ * @level_of: the level an OPP waiting for one takes; NULL when the OPPs
+ *	keep none of their own
  *
- * Once the table of the power domain an OPP's only required OPP belongs to
- * is loaded, the OPP has that OPP's level: level lookups find it and
- * transitions vote it. A new snapshot orders the table by the new levels.
+ * Every OPP of @table that waits for a level gets the one @level_of gives,
+ * and waits no more. A new snapshot orders the table by the new levels.
  *
  * Context: Process context; takes the table's lock and may sleep.
  * Return: 0, or -ENOMEM (nothing changed then).
  */
-int opp_table_inherit_levels(struct opp_table *table, bool keep_unset)
+int opp_table_inherit_levels(struct opp_table *table,
+			     unsigned int (*level_of)(struct dev_pm_opp *opp))
 {
 	struct opp_edit e = { .table = table };
 	struct opp_snapshot *snap;
@@ -1119,10 +1110,10 @@ int opp_table_inherit_levels(struct opp_table *table, bool keep_unset)
 	int ret = 0;
 
 	scoped_guard(mutex, &table->lock) {
-		if (!keep_unset && __opp_store_inherited_levels(table, false))
+		if (level_of && __opp_store_inherited_levels(table, level_of))
 			ret = __opp_edit_publish(&e);
 		if (ret) {
-			__opp_store_inherited_levels(table, true);
+			__opp_store_inherited_levels(table, NULL);
 			return ret;
 		}
 		snap = __opp_table_snapshot(table);

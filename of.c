@@ -133,28 +133,6 @@ static void opp_of_lint_order(struct opp_of_parser *p, struct dev_pm_opp *opp)
 }
 
 /*
- * A required OPP that is disabled when its table is there disables the OPP
- * that needs it: a transition to it would need a state the required device
- * does not offer. Only once every required table is loaded.
- */
-static void opp_of_check_required_available(const struct opp_of_parser *p,
-					    struct dev_pm_opp *opp)
-{
-	struct opp_required_state req;
-	unsigned int i;
-
-	for (i = 0; i < opp->nr_required; i++) {
-		if (!opp_required_resolve(opp_required_nps(opp)[i], &req) ||
-		    req.available)
-			continue;
-		dev_warn(p->dev, "%pOF: required OPP %pOF is disabled; disabling this OPP\n",
-			 opp->np, opp_required_nps(opp)[i]);
-		opp->available = false;
-		return;
-	}
-}
-
-/*
  * Takes a new OPP into the sorted set, in device tree order, checking
  * repeats first, then whether the regulators can give its voltages and
  * whether its required OPPs are available. The order decides which of two
@@ -183,7 +161,7 @@ static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 
 	opp_check_regulators(p->table, p->dev, &opp, 1);
 	if (p->shape.nr_required && !p->lazy)
-		opp_of_check_required_available(p, opp);
+		opp_required_check_available(p->dev, opp);
 	return 0;
 }
 
@@ -333,19 +311,6 @@ static int opp_of_setup_paths(struct opp_of_parser *p)
 }
 
 /*
- * Entry @i of the "required-opps" of @first, the table's first OPP: the node
- * of the table it points into, referenced, or NULL when it names no node.
- */
-static struct device_node *opp_of_required_table(struct device_node *first,
-						 unsigned int i)
-{
-	struct device_node *req __free(device_node) =
-		of_parse_phandle(first, "required-opps", i);
-
-	return req ? of_get_parent(req) : NULL;
-}
-
-/*
  * The tables the table's OPPs require OPPs of, one per entry of its first
  * OPP, and whether each is loaded. An entry that names no node makes the
  * table's OPPs require nothing: the table loads and the device scales its
@@ -387,86 +352,6 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 	return 0;
 }
 
-#define OPP_OF_MAX_REQUIRED_TABLES	16
-
-/* Whether @table is among the first @nr entries of @seen. */
-static bool opp_of_seen(struct device_node * const *seen, unsigned int nr,
-			struct device_node *table)
-{
-	while (nr--)
-		if (seen[nr] == table)
-			return true;
-	return false;
-}
-
-/*
- * Adds to @seen the tables that the OPPs of @seen[@i] require, each once;
- * fails when one of them is the table being loaded.
- */
-static int opp_of_visit_required(const struct opp_of_parser *p,
-				 struct device_node **seen, unsigned int *nr,
-				 unsigned int i)
-{
-	unsigned int j;
-
-	for_each_available_child_of_node_scoped(seen[i], child) {
-		for (j = 0; ; j++) {
-			struct device_node *req __free(device_node) =
-				of_parse_phandle(child, "required-opps", j);
-
-			if (!req)
-				break;
-			if (!opp_of_is_opp_node(req))
-				continue;
-
-			struct device_node *table __free(device_node) =
-				of_get_parent(req);
-
-			if (table == p->np) {
-				dev_err(p->dev, "%pOF: required-opps of %pOF lead back to this table, which could never be freed\n",
-					p->np, child);
-				return -EINVAL;
-			}
-			if (opp_of_seen(seen, *nr, table))
-				continue;
-			if (*nr == OPP_OF_MAX_REQUIRED_TABLES) {
-				dev_warn_once(p->dev, "%pOF: required-opps reach more than %d tables; loops through %pOF are not looked for\n",
-					      p->np, OPP_OF_MAX_REQUIRED_TABLES,
-					      table);
-				continue;
-			}
-			seen[(*nr)++] = no_free_ptr(table);
-		}
-	}
-
-	return 0;
-}
-
-/*
- * Refused: an OPP that requires an OPP of its own table, directly or
- * through other tables. Once every table of the
- * loop is loaded its OPPs hold each other in a circle of references and are
- * never freed; refusing the table is the only way not to leak it. Walk the
- * tables the table requires, breadth first, and refuse the table when the
- * walk comes back.
- */
-static int opp_of_check_required_loop(const struct opp_of_parser *p)
-{
-	struct device_node *seen[OPP_OF_MAX_REQUIRED_TABLES];
-	unsigned int nr = 0, i;
-	int ret = 0;
-
-	if (!p->shape.nr_required)
-		return 0;
-
-	seen[nr++] = of_node_get(p->np);
-	for (i = 0; i < nr && !ret; i++)
-		ret = opp_of_visit_required(p, seen, &nr, i);
-	while (nr)
-		of_node_put(seen[--nr]);
-	return ret;
-}
-
 static int opp_of_read_children(struct opp_of_parser *p)
 {
 	struct dev_pm_opp *opp;
@@ -499,8 +384,8 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 	ret = opp_of_setup_paths(p);
 	if (!ret)
 		ret = opp_of_setup_required(p);
-	if (!ret)
-		ret = opp_of_check_required_loop(p);
+	if (!ret && p->shape.nr_required)
+		ret = opp_required_check_loop(p->dev, p->np);
 	if (ret)
 		return ret;
 
@@ -628,131 +513,6 @@ static int opp_of_parse_v1(struct opp_of_parser *p)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Required OPPs of tables loaded earlier                                    */
-/* ------------------------------------------------------------------------ */
-
-/*
- * A table whose required tables were not all loaded links them when they
- * are: drivers probe in no fixed order, and waiting instead of returning
- * -EPROBE_DEFER spares the consumers a probe storm. OPPs that wait for the
- * level of their power domain's OPP get it then, unless a required device
- * was set by that time to vote for the domain in the device's stead. OPPs
- * whose required OPPs are disabled become unavailable, as they would be had
- * the required table been there first; so do those whose required OPP is
- * not in the table it should be in, since a transition could never cast
- * their vote. Every table load makes a pass over the pending tables; passes
- * are serialised, and a table is visited once per pass.
- */
-static DEFINE_MUTEX(opp_of_pending_lock);
-static unsigned long opp_of_pending_pass;
-
-/* Whether the first @nr tables @np's first OPP requires are all loaded. */
-static bool opp_of_required_loaded(struct device_node *np, unsigned int nr)
-{
-	struct device_node *first __free(device_node) =
-		of_get_next_available_child(np, NULL);
-	unsigned int i;
-
-	for (i = 0; i < nr; i++) {
-		struct device_node *table __free(device_node) =
-			opp_of_required_table(first, i);
-
-		if (!opp_table_np_loaded(table))
-			return false;
-	}
-
-	return true;
-}
-
-/* Whether a required OPP lets @opp down; it only looks, for disable_unmet. */
-static bool opp_of_required_unmet(struct dev_pm_opp *opp)
-{
-	struct opp_required_state found;
-	struct device_node *req;
-	unsigned int i;
-	bool loaded;
-
-	for (i = 0; i < opp->nr_required; i++) {
-		req = opp_required_nps(opp)[i];
-		loaded = opp_required_resolve(req, &found);
-		if (loaded && found.available)
-			continue;
-		pr_warn("%pOF: required OPP %u, %pOF, is %s; disabling this OPP\n",
-			opp->np, i, req, loaded ? "disabled" : "not loaded");
-		return true;
-	}
-
-	return false;
-}
-
-/* Links the required OPPs of @table once all their tables are loaded. */
-static void opp_of_settle_required(struct opp_table *table)
-{
-	bool required_dev;
-	unsigned int nr;
-
-	guard(mutex)(&table->static_lock);
-	if (!table->required_pending || !table->np)
-		return;
-
-	scoped_guard(mutex, &table->lock)
-		nr = table->shape.nr_required;
-	if (nr && !opp_of_required_loaded(table->np, nr))
-		return;
-
-	scoped_guard(mutex, &table->dvfs_lock)
-		required_dev = table->nr_required_devs &&
-			       table->required_devs[0];
-	if (opp_table_inherit_levels(table, required_dev))
-		return;
-	if (opp_table_disable_unmet(table, opp_of_required_unmet) >= 0)
-		/* Pairs with __opp_required_pending(): levels first. */
-		smp_store_release(&table->required_pending, false);
-}
-
-/* A walk for a pending table that this pass has not seen yet. */
-struct opp_of_pending_search {
-	unsigned long pass;
-	struct opp_table *table;
-};
-
-/* Under RCU: takes @table when it is pending and new to the pass. */
-static bool opp_of_pending_visit(struct opp_table *table, void *data)
-{
-	struct opp_of_pending_search *s = data;
-
-	if (!READ_ONCE(table->required_pending) ||
-	    table->required_pass == s->pass)
-		return false;
-	table->required_pass = s->pass;
-	if (!kref_get_unless_zero(&table->kref))
-		return false;
-
-	s->table = table;
-	return true;
-}
-
-/* A pending table not seen in this pass, referenced, or NULL. */
-static struct opp_table *opp_of_next_pending(unsigned long pass)
-{
-	struct opp_of_pending_search s = { .pass = pass };
-
-	return opp_tables_walk_rcu(opp_of_pending_visit, &s) ? s.table : NULL;
-}
-
-static void opp_of_link_pending(void)
-{
-	struct opp_table *table;
-
-	guard(mutex)(&opp_of_pending_lock);
-	opp_of_pending_pass++;
-	while ((table = opp_of_next_pending(opp_of_pending_pass))) {
-		opp_of_settle_required(table);
-		dev_pm_opp_put_opp_table(table);
-	}
-}
-
-/* ------------------------------------------------------------------------ */
 /* Loading and removing tables                                               */
 /* ------------------------------------------------------------------------ */
 
@@ -877,7 +637,7 @@ static int opp_of_add_table(struct device *dev, int index)
 		return ret;
 	}
 
-	opp_of_link_pending();
+	opp_required_link_pending();
 	return 0;
 }
 

@@ -346,20 +346,6 @@ static bool opp_of_is_supported(const struct opp_of_parser *p,
 	return match;
 }
 
-/**
- * opp_of_is_opp_node() - whether a node can be an OPP
- * @np: the node
- *
- * Context: Process context.
- * Return: true when @np has one of the keys that name an OPP.
- */
-bool opp_of_is_opp_node(struct device_node *np)
-{
-	return of_property_present(np, "opp-hz") ||
-	       of_property_present(np, "opp-peak-kBps") ||
-	       of_property_present(np, "opp-level");
-}
-
 /*
  * Entry @i of a loaded required table: the OPP must be in it (-ENODEV
  * otherwise), since a transition to the OPP could never cast the vote the

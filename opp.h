@@ -121,8 +121,8 @@
  * creation and removal and the entries of its OPPs and devices; it is held
  * across debugfs calls.
  *
- * ``opp_of_pending_lock`` (of.c) serialises the passes over tables that wait
- * for a required table.
+ * ``opp_required_pending_lock`` (required.c) serialises the passes over
+ * tables that wait for a required table.
  *
  * ``opp_votes_lock`` (votes.c) guards the list of vote aggregators: a leaf,
  * taken at most under ``dvfs_lock``, with no other lock taken under it and
@@ -133,7 +133,7 @@
  * The order, outermost first; a lock is only ever taken with locks above it
  * held, never below:
  *
- * 1. ``opp_of_pending_lock``
+ * 1. ``opp_required_pending_lock``
  * 2. ``static_lock``
  * 3. ``dvfs_lock`` (of one table; another table's only through a power
  *    domain, in its own class)
@@ -191,8 +191,8 @@
  * -----
  *
  * Each .c file is one concern, and calls only go down this list (README.md
- * has the map): opp.c, snapshot.c, registry.c, required.c, debugfs.c,
- * resources.c, table.c, lookup.c, edit.c, votes.c, dvfs.c, config.c,
+ * has the map): opp.c, snapshot.c, registry.c, debugfs.c, resources.c,
+ * table.c, lookup.c, edit.c, required.c, votes.c, dvfs.c, config.c,
  * table_api.c, cpu.c, of_node.c, of.c, em.c, cpufreq.c. The one way up is a
  * walk: the registry calls back the visitor its caller passes. of_node.c
  * and of.c share of.h, the state of a device tree table load.
@@ -449,7 +449,7 @@ struct opp_counted_setting {
  *	loaded yet; cleared once every required table is there and the OPPs
  *	whose required OPPs are disabled were disabled too; read with
  *	READ_ONCE()
- * @required_pass: the last pass over pending tables (in of.c) that saw this
+ * @required_pass: the last pass over pending tables (required.c) that saw this
  *	one; under that file's lock
  * @dvfs_lock: serialises transitions and the configuration they use
  * @dvfs_key: the lockdep class of @dvfs_lock, one per table
@@ -499,8 +499,8 @@ struct opp_counted_setting {
  *	held; the chain has its own lock
  *
  * The fields are grouped by what guards them: fixed at creation; the
- * registry's opp_tables_lock; @lock; @static_lock; of.c's pending lock;
- * @dvfs_lock; @debug_lock; the notifier chain's own.
+ * registry's opp_tables_lock; @lock; @static_lock; required.c's pending
+ * lock; @dvfs_lock; @debug_lock; the notifier chain's own.
  */
 struct opp_table {
 	/* Fixed once the table is published. */
@@ -534,7 +534,7 @@ struct opp_table {
 	unsigned int nr_icc_paths;
 	bool required_pending;
 
-	/* Under opp_of_pending_lock (of.c). */
+	/* Under opp_required_pending_lock (required.c). */
 	unsigned long required_pass;
 
 	/* Under @dvfs_lock. */
@@ -906,29 +906,6 @@ static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 					 lockdep_is_held(&table->lock));
 }
 
-/* Required OPPs (required.c) */
-
-/**
- * struct opp_required_state - what a required OPP node stands for
- * @level: the required OPP's level, %OPP_LEVEL_UNSET when it has none
- * @available: the required OPP is available
- * @genpd: its table belongs to a power domain provider
- */
-struct opp_required_state {
-	unsigned int level;
-	bool available;
-	bool genpd;
-};
-
-bool opp_required_resolve(struct device_node *np,
-			  struct opp_required_state *state);
-struct dev_pm_opp *opp_find_by_np(struct device_node *np);
-bool opp_table_np_loaded(struct device_node *np);
-unsigned int opp_of_node_required_entries(struct device_node *np);
-bool opp_of_required_entries_named(struct device_node *first,
-				   unsigned int count);
-unsigned int opp_of_table_required_count(struct device_node *np);
-
 /* Resources (resources.c) */
 struct clk **opp_get_clocks(struct device *dev, const char * const *names,
 			    unsigned int nr);
@@ -955,6 +932,10 @@ void opp_disable_supplies(struct opp_table *table);
 void opp_table_put_resources(struct opp_table *table);
 
 /* Tables (table.c) */
+unsigned int opp_of_node_required_entries(struct device_node *np);
+bool opp_of_required_entries_named(struct device_node *first,
+				   unsigned int count);
+unsigned int opp_of_table_required_count(struct device_node *np);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 int opp_table_link_device(struct opp_table *table, struct device *dev);
 void opp_notify(struct opp_table *table, enum dev_pm_opp_event event,
@@ -1023,13 +1004,42 @@ enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 				       struct dev_pm_opp *opp);
 void opp_let_go(struct dev_pm_opp *opp);
 DEFINE_FREE(opp_let_go, struct dev_pm_opp *, opp_let_go(_T))
-int opp_table_inherit_levels(struct opp_table *table, bool keep_unset);
+int opp_table_inherit_levels(struct opp_table *table,
+			     unsigned int (*level_of)(struct dev_pm_opp *opp));
 int opp_table_disable_unmet(struct opp_table *table,
 			    bool (*unmet)(struct dev_pm_opp *opp));
 int opp_table_populate_static(struct opp_table *table,
 			      int (*populate)(struct opp_table *table,
 					      void *data),
 			      void *data);
+
+/* Required OPPs (required.c) */
+
+/**
+ * struct opp_required_state - what a required OPP node stands for
+ * @level: the required OPP's level, %OPP_LEVEL_UNSET when it has none
+ * @available: the required OPP is available
+ * @genpd: its table belongs to a power domain provider
+ */
+struct opp_required_state {
+	unsigned int level;
+	bool available;
+	bool genpd;
+};
+
+bool opp_required_resolve(struct device_node *np,
+			  struct opp_required_state *state);
+struct dev_pm_opp *opp_find_by_np(struct device_node *np);
+bool opp_table_np_loaded(struct device_node *np);
+bool opp_of_is_opp_node(struct device_node *np);
+struct device_node *opp_of_required_table(struct device_node *first,
+					  unsigned int i);
+void opp_required_check_available(struct device *dev, struct dev_pm_opp *opp);
+int opp_required_check_loop(struct device *dev, struct device_node *np);
+void opp_required_link_pending(void);
+bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
+			unsigned int *level);
+bool __opp_required_pending(struct opp_table *table, struct dev_pm_opp *opp);
 
 /* Configuration (config.c) */
 struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Required OPPs: the one resolver from a required OPP's device tree node to
- * the OPP and its level, and the public questions and translations built on
- * it.
+ * the OPP and its level, the public questions and translations built on it,
+ * and the links between tables: the checks a table that requires OPPs gets
+ * when it is loaded, the levels its OPPs take from a power domain's table,
+ * and the tables that wait until the tables they require are loaded.
  */
 
 #define pr_fmt(fmt) "opp: " fmt
@@ -10,6 +12,8 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/export.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <kunit/visibility.h>
 
@@ -339,68 +343,6 @@ int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
 EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_performance_state);
 
 /**
- * opp_of_node_required_entries() - how many "required-opps" entries a node has
- * @np: an OPP node, or NULL
- *
- * Entries are phandles without arguments, so the count is in whole cells;
- * a malformed property counts as none.
- *
- * Context: Process context.
- * Return: the number of entries.
- */
-unsigned int opp_of_node_required_entries(struct device_node *np)
-{
-	int count = np ? of_count_phandle_with_args(np, "required-opps", NULL) : 0;
-
-	return max(count, 0);
-}
-
-/**
- * opp_of_required_entries_named() - whether required-opps entries name nodes
- * @first: an OPP node, or NULL
- * @count: how many of its "required-opps" entries to check
- *
- * Context: Process context.
- * Return: true when each of the first @count entries names a node.
- */
-bool opp_of_required_entries_named(struct device_node *first,
-				   unsigned int count)
-{
-	unsigned int i;
-
-	for (i = 0; i < count; i++) {
-		struct device_node *req __free(device_node) =
-			of_parse_phandle(first, "required-opps", i);
-
-		if (!req)
-			return false;
-	}
-
-	return true;
-}
-
-/**
- * opp_of_table_required_count() - how many OPPs each OPP of a table requires
- * @np: the "operating-points-v2" node, or NULL
- *
- * The entries of the table's first OPP, which fixes the count for every OPP
- * of the table, and none when one of them names no node: such a table loads
- * without required OPPs, so its device still scales its clocks and supplies
- * instead of failing its probe (shipped boards have such tables).
- *
- * Context: Process context.
- * Return: the number of "required-opps" entries of the table's OPPs.
- */
-unsigned int opp_of_table_required_count(struct device_node *np)
-{
-	struct device_node *first __free(device_node) =
-		np ? of_get_next_available_child(np, NULL) : NULL;
-	unsigned int count = opp_of_node_required_entries(first);
-
-	return opp_of_required_entries_named(first, count) ? count : 0;
-}
-
-/**
  * of_get_required_opp_performance_state() - the performance state a node
  *	requires of a power domain
  * @np: a node with "required-opps"
@@ -439,3 +381,374 @@ int of_get_required_opp_performance_state(struct device_node *np, int index)
 	return req.level;
 }
 EXPORT_SYMBOL_GPL(of_get_required_opp_performance_state);
+
+/* ------------------------------------------------------------------------ */
+/* Loading a table that requires OPPs                                        */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * opp_of_is_opp_node() - whether a node can be an OPP
+ * @np: the node
+ *
+ * Context: Process context.
+ * Return: true when @np has one of the keys that name an OPP.
+ */
+bool opp_of_is_opp_node(struct device_node *np)
+{
+	return of_property_present(np, "opp-hz") ||
+	       of_property_present(np, "opp-peak-kBps") ||
+	       of_property_present(np, "opp-level");
+}
+
+/**
+ * opp_of_required_table() - the table one "required-opps" entry points into
+ * @first: the first OPP node of a table, which fixes its required OPPs
+ * @i: the entry
+ *
+ * Context: Process context.
+ * Return: the table node, referenced, or NULL when the entry names no node.
+ */
+struct device_node *opp_of_required_table(struct device_node *first,
+					  unsigned int i)
+{
+	struct device_node *req __free(device_node) =
+		of_parse_phandle(first, "required-opps", i);
+
+	return req ? of_get_parent(req) : NULL;
+}
+
+/**
+ * opp_required_check_available() - disable a new OPP a disabled one lets down
+ * @dev: the device whose table is being loaded
+ * @opp: an OPP read from the device tree, not published yet
+ *
+ * A required OPP that is disabled when its table is there disables the OPP
+ * that needs it: a transition to it would need a state the required device
+ * does not offer. The caller asks only once every required table is loaded.
+ *
+ * Context: Process context.
+ */
+void opp_required_check_available(struct device *dev, struct dev_pm_opp *opp)
+{
+	struct opp_required_state req;
+	unsigned int i;
+
+	for (i = 0; i < opp->nr_required; i++) {
+		if (!opp_required_resolve(opp_required_nps(opp)[i], &req) ||
+		    req.available)
+			continue;
+		dev_warn(dev, "%pOF: required OPP %pOF is disabled; disabling this OPP\n",
+			 opp->np, opp_required_nps(opp)[i]);
+		opp->available = false;
+		return;
+	}
+}
+
+#define OPP_MAX_REQUIRED_TABLES	16
+
+/* Whether @table is among the first @nr entries of @seen. */
+static bool opp_required_seen(struct device_node * const *seen,
+			      unsigned int nr, struct device_node *table)
+{
+	while (nr--)
+		if (seen[nr] == table)
+			return true;
+	return false;
+}
+
+/*
+ * Adds to @seen the tables that the OPPs of @seen[@i] require, each once;
+ * fails when one of them is the table being loaded.
+ */
+static int opp_required_visit(struct device *dev, struct device_node **seen,
+			      unsigned int *nr, unsigned int i)
+{
+	unsigned int j;
+
+	for_each_available_child_of_node_scoped(seen[i], child) {
+		for (j = 0; ; j++) {
+			struct device_node *req __free(device_node) =
+				of_parse_phandle(child, "required-opps", j);
+
+			if (!req)
+				break;
+			if (!opp_of_is_opp_node(req))
+				continue;
+
+			struct device_node *table __free(device_node) =
+				of_get_parent(req);
+
+			if (table == seen[0]) {
+				dev_err(dev, "%pOF: required-opps of %pOF lead back to this table, which could never be freed\n",
+					seen[0], child);
+				return -EINVAL;
+			}
+			if (opp_required_seen(seen, *nr, table))
+				continue;
+			if (*nr == OPP_MAX_REQUIRED_TABLES) {
+				dev_warn_once(dev, "%pOF: required-opps reach more than %d tables; loops through %pOF are not looked for\n",
+					      seen[0], OPP_MAX_REQUIRED_TABLES,
+					      table);
+				continue;
+			}
+			seen[(*nr)++] = no_free_ptr(table);
+		}
+	}
+
+	return 0;
+}
+
+/**
+ * opp_required_check_loop() - refuse a table whose required OPPs lead back
+ * @dev: the device the table is loaded for
+ * @np: the table node, whose OPPs require OPPs of other tables
+ *
+ * An OPP that requires an OPP of its own table, directly or through other
+ * tables: once every table of the loop is loaded, its OPPs hold each other
+ * in a circle of references and are never freed; refusing the table is the
+ * only way not to leak it. The tables the table requires are walked
+ * breadth first, and the table is refused when the walk comes back.
+ *
+ * Context: Process context.
+ * Return: 0, or -EINVAL for a loop.
+ */
+int opp_required_check_loop(struct device *dev, struct device_node *np)
+{
+	struct device_node *seen[OPP_MAX_REQUIRED_TABLES];
+	unsigned int nr = 0, i;
+	int ret = 0;
+
+	seen[nr++] = of_node_get(np);
+	for (i = 0; i < nr && !ret; i++)
+		ret = opp_required_visit(dev, seen, &nr, i);
+	while (nr)
+		of_node_put(seen[--nr]);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Levels taken from a power domain                                          */
+/* ------------------------------------------------------------------------ */
+
+/* The level of @opp's power domain OPP; OPP_LEVEL_UNSET when it has none. */
+static unsigned int opp_inherited_level(struct dev_pm_opp *opp)
+{
+	struct opp_required_state req;
+
+	if (!opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
+		return OPP_LEVEL_UNSET;
+	return req.level;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tables that wait for a required table                                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A table whose required tables were not all loaded links them when they
+ * are: drivers probe in no fixed order, and waiting instead of returning
+ * -EPROBE_DEFER spares the consumers a probe storm. OPPs that wait for the
+ * level of their power domain's OPP get it then, unless a required device
+ * was set by that time to vote for the domain in the device's stead. OPPs
+ * whose required OPPs are disabled become unavailable, as they would be had
+ * the required table been there first; so do those whose required OPP is
+ * not in the table it should be in, since a transition could never cast
+ * their vote. Every table load makes a pass over the pending tables; passes
+ * are serialised, and a table is visited once per pass.
+ */
+static DEFINE_MUTEX(opp_required_pending_lock);
+static unsigned long opp_required_pending_pass;
+
+/* Whether the first @nr tables @np's first OPP requires are all loaded. */
+static bool opp_required_tables_loaded(struct device_node *np, unsigned int nr)
+{
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(np, NULL);
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		struct device_node *table __free(device_node) =
+			opp_of_required_table(first, i);
+
+		if (!opp_table_np_loaded(table))
+			return false;
+	}
+
+	return true;
+}
+
+/* Whether a required OPP lets @opp down; it only looks, for disable_unmet. */
+static bool opp_required_unmet(struct dev_pm_opp *opp)
+{
+	struct opp_required_state found;
+	struct device_node *req;
+	unsigned int i;
+	bool loaded;
+
+	for (i = 0; i < opp->nr_required; i++) {
+		req = opp_required_nps(opp)[i];
+		loaded = opp_required_resolve(req, &found);
+		if (loaded && found.available)
+			continue;
+		pr_warn("%pOF: required OPP %u, %pOF, is %s; disabling this OPP\n",
+			opp->np, i, req, loaded ? "disabled" : "not loaded");
+		return true;
+	}
+
+	return false;
+}
+
+/* Links the required OPPs of @table once all their tables are loaded. */
+static void opp_required_settle(struct opp_table *table)
+{
+	bool required_dev;
+	unsigned int nr;
+
+	guard(mutex)(&table->static_lock);
+	if (!table->required_pending || !table->np)
+		return;
+
+	scoped_guard(mutex, &table->lock)
+		nr = table->shape.nr_required;
+	if (nr && !opp_required_tables_loaded(table->np, nr))
+		return;
+
+	scoped_guard(mutex, &table->dvfs_lock)
+		required_dev = table->nr_required_devs &&
+			       table->required_devs[0];
+	if (opp_table_inherit_levels(table, required_dev ? NULL :
+					    opp_inherited_level))
+		return;
+	if (opp_table_disable_unmet(table, opp_required_unmet) >= 0)
+		/* Pairs with __opp_required_pending(): levels first. */
+		smp_store_release(&table->required_pending, false);
+}
+
+/* A walk for a pending table that this pass has not seen yet. */
+struct opp_pending_search {
+	unsigned long pass;
+	struct opp_table *table;
+};
+
+/* Under RCU: takes @table when it is pending and new to the pass. */
+static bool opp_pending_visit(struct opp_table *table, void *data)
+{
+	struct opp_pending_search *s = data;
+
+	if (!READ_ONCE(table->required_pending) ||
+	    table->required_pass == s->pass)
+		return false;
+	table->required_pass = s->pass;
+	if (!kref_get_unless_zero(&table->kref))
+		return false;
+
+	s->table = table;
+	return true;
+}
+
+/* A pending table not seen in this pass, referenced, or NULL. */
+static struct opp_table *opp_next_pending(unsigned long pass)
+{
+	struct opp_pending_search s = { .pass = pass };
+
+	return opp_tables_walk_rcu(opp_pending_visit, &s) ? s.table : NULL;
+}
+
+/**
+ * opp_required_link_pending() - link the tables whose required tables came
+ *
+ * Called after every table load: each table that waited for a required
+ * table is linked once all of its required tables are loaded.
+ *
+ * Context: Process context; takes opp_required_pending_lock and each pending
+ * table's locks, and may sleep.
+ */
+void opp_required_link_pending(void)
+{
+	struct opp_table *table;
+
+	guard(mutex)(&opp_required_pending_lock);
+	opp_required_pending_pass++;
+	while ((table = opp_next_pending(opp_required_pending_pass))) {
+		opp_required_settle(table);
+		dev_pm_opp_put_opp_table(table);
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* Transitions                                                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * opp_required_level() - the level one required OPP of an OPP asks for
+ * @opp: an OPP the caller holds
+ * @i: which of its required OPPs
+ * @level: set to the level, %OPP_LEVEL_UNSET when the OPP has none
+ *
+ * Context: Any context; takes no lock.
+ * Return: false while the required OPP's table is not loaded.
+ */
+bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
+			unsigned int *level)
+{
+	struct opp_required_state req;
+
+	if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
+		return false;
+
+	*level = req.level;
+	return true;
+}
+
+/* Caller holds dvfs_lock. __opp_required_pending() once something moved. */
+static noinline bool __opp_required_search(struct opp_table *table,
+					   struct dev_pm_opp *opp,
+					   unsigned long removals)
+{
+	struct opp_required_state req;
+	unsigned int i;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	/*
+	 * Its power domain's table is there, but the level is not stored yet;
+	 * once it is, the acquire orders the read of the level after this.
+	 */
+	if (smp_load_acquire(&opp->inherits_level))
+		return true;
+	for (i = 0; i < opp->nr_required; i++)
+		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
+			return true;
+
+	if (!READ_ONCE(table->required_pending))
+		table->required_seen = removals;
+	return false;
+}
+
+/**
+ * __opp_required_pending() - whether an OPP waits for a required table
+ * @table: the table of @opp
+ * @opp: an OPP a transition is about to leave or reach
+ *
+ * Whether one of @opp's required OPPs is missing, its table not being
+ * loaded yet. Whoever votes for it (a required device, or the device itself
+ * for an inherited level), the vote cannot be known.
+ *
+ * Context: Caller holds @table's dvfs_lock; takes no other lock.
+ * Return: true while a required OPP of @opp cannot be resolved.
+ */
+bool __opp_required_pending(struct opp_table *table, struct dev_pm_opp *opp)
+{
+	unsigned long removals;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!opp->nr_required)
+		return false;
+	/* Nothing was removed anywhere since every required OPP was found. */
+	removals = opp_removals();
+	/* Acquire: the levels stored before the link are seen. */
+	if (!smp_load_acquire(&table->required_pending) &&
+	    table->required_seen == removals)
+		return false;
+
+	return __opp_required_search(table, opp, removals);
+}

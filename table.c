@@ -49,6 +49,68 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 		dev_warn(dev, "%pOF: OPP table is empty\n", table->np);
 }
 
+/**
+ * opp_of_node_required_entries() - how many "required-opps" entries a node has
+ * @np: an OPP node, or NULL
+ *
+ * Entries are phandles without arguments, so the count is in whole cells;
+ * a malformed property counts as none.
+ *
+ * Context: Process context.
+ * Return: the number of entries.
+ */
+unsigned int opp_of_node_required_entries(struct device_node *np)
+{
+	int count = np ? of_count_phandle_with_args(np, "required-opps", NULL) : 0;
+
+	return max(count, 0);
+}
+
+/**
+ * opp_of_required_entries_named() - whether required-opps entries name nodes
+ * @first: an OPP node, or NULL
+ * @count: how many of its "required-opps" entries to check
+ *
+ * Context: Process context.
+ * Return: true when each of the first @count entries names a node.
+ */
+bool opp_of_required_entries_named(struct device_node *first,
+				   unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		struct device_node *req __free(device_node) =
+			of_parse_phandle(first, "required-opps", i);
+
+		if (!req)
+			return false;
+	}
+
+	return true;
+}
+
+/**
+ * opp_of_table_required_count() - how many OPPs each OPP of a table requires
+ * @np: the "operating-points-v2" node, or NULL
+ *
+ * The entries of the table's first OPP, which fixes the count for every OPP
+ * of the table, and none when one of them names no node: such a table loads
+ * without required OPPs, so its device still scales its clocks and supplies
+ * instead of failing its probe (shipped boards have such tables).
+ *
+ * Context: Process context.
+ * Return: the number of "required-opps" entries of the table's OPPs.
+ */
+unsigned int opp_of_table_required_count(struct device_node *np)
+{
+	struct device_node *first __free(device_node) =
+		np ? of_get_next_available_child(np, NULL) : NULL;
+	unsigned int count = opp_of_node_required_entries(first);
+
+	return opp_of_required_entries_named(first, count) ? count : 0;
+}
+
 static struct opp_table *opp_table_alloc(struct device *dev, int index)
 {
 	struct opp_shape shape = { .nr_clks = 1, .nr_supplies = 1 };
