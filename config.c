@@ -17,7 +17,6 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/export.h>
-#include <linux/pm_domain.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/regulator/consumer.h>
@@ -345,25 +344,6 @@ static bool opp_wants_required_devs(const struct dev_pm_opp_config *config)
 	return config->required_devs || config->genpd_names;
 }
 
-/* The number of required OPPs, which the device tree fixes. */
-static int opp_required_slots(struct opp_table *table, struct device *dev)
-{
-	unsigned int nr = opp_of_table_required_count(table->np);
-
-	if (!nr)
-		dev_err(dev, "OPP table requires no OPPs of other devices\n");
-	return nr ?: -EINVAL;
-}
-
-static void opp_table_take_required_devs(struct opp_table *table,
-					 struct device **devs, unsigned int nr,
-					 bool genpd_devs)
-{
-	table->required_devs = devs;
-	table->nr_required_devs = nr;
-	table->genpd_devs = genpd_devs;
-}
-
 /*
  * The devices whose performance state follows "required-opps", when given.
  * Power domains named instead are only counted here, into the token:
@@ -382,7 +362,7 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 	if (table->required_devs)
 		return OPP_CONFIG_KEPT;
 
-	nr = opp_required_slots(table, dev);
+	nr = opp_required_devs_count(table, dev);
 	if (nr < 0)
 		return nr;
 	if (config->genpd_names) {
@@ -394,7 +374,7 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 		       GFP_KERNEL);
 	if (!devs)
 		return -ENOMEM;
-	opp_table_take_required_devs(table, devs, nr, false);
+	__opp_required_devs_take(table, devs, nr, false);
 	return OPP_CONFIG_APPLIED;
 }
 
@@ -427,7 +407,7 @@ static int opp_config_attach_genpds(struct opp_config_token *token,
 
 	scoped_guard(mutex, &table->dvfs_lock) {
 		if (!table->required_devs) {
-			opp_table_take_required_devs(table, devs, nr, true);
+			__opp_required_devs_take(table, devs, nr, true);
 			token->applied |= BIT(OPP_CONFIG_REQUIRED_DEVS);
 			__opp_table_plan_dvfs(table);
 			if (config->virt_devs)
@@ -442,12 +422,7 @@ static int opp_config_attach_genpds(struct opp_config_token *token,
 
 static void opp_undo_required_devs(struct opp_table *table)
 {
-	if (table->genpd_devs)
-		opp_detach_genpds(table->required_devs, table->nr_required_devs);
-	else
-		opp_votes_drop_voter(table);
-	kfree(table->required_devs);
-	opp_table_take_required_devs(table, NULL, 0, false);
+	__opp_required_devs_clear(table);
 }
 
 /* In this order: the regulators step needs to know about a helper. */

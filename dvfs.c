@@ -70,58 +70,15 @@ static bool opp_reversed(const struct opp_transition *t)
 /* ------------------------------------------------------------------------ */
 
 /*
- * One required device's state: through its aggregator when it has one (and
- * is not a genpd virtual device, whose domain aggregates), else directly.
- */
-static int opp_set_required_state(struct opp_transition *t, struct device *req,
-				  bool drop, unsigned int level)
-{
-	bool aggregated = false;
-	int ret;
-
-	if (!t->table->genpd_devs) {
-		ret = opp_votes_cast(req, t->table, drop, level, &aggregated);
-		if (aggregated)
-			return ret;
-	}
-
-	return dev_pm_domain_set_performance_state(req, level);
-}
-
-/*
  * The steps other than the clock stay out of line (noinline), so that the
  * dispatch a clock-only transition goes through keeps a small frame.
- *
- * Required devices follow in "required-opps" order, in reverse going down.
  */
 static noinline int opp_step_required(struct opp_transition *t,
 				      struct dev_pm_opp *prev,
 				      struct dev_pm_opp *opp,
 				      unsigned long rate)
 {
-	struct opp_table *table = t->table;
-	unsigned int nr = table->nr_required_devs, k, i, level;
-	int ret;
-
-	if (opp)
-		nr = min_t(unsigned int, nr, opp->nr_required);
-	for (k = 0; k < nr; k++) {
-		i = opp_reversed(t) ? nr - 1 - k : k;
-		if (!table->required_devs[i])
-			continue;
-		level = 0;
-		if (opp && !opp_required_level(opp, i, &level))
-			return -EBUSY;
-		/* A required OPP without a level asks nothing of its device. */
-		if (level == OPP_LEVEL_UNSET)
-			continue;
-		ret = opp_set_required_state(t, table->required_devs[i], !opp,
-					     level);
-		if (ret)
-			return ret;
-	}
-
-	return 0;
+	return __opp_required_devs_move(t->table, opp, opp_reversed(t));
 }
 
 static noinline int opp_step_level(struct opp_transition *t,

@@ -914,9 +914,6 @@ struct regulator **opp_get_regulators(struct device *dev,
 				      const char * const *names,
 				      unsigned int nr);
 void opp_put_regulators(struct regulator **regs, unsigned int nr);
-int opp_attach_genpds(struct device *dev, const char * const *names,
-		      struct device **devs, unsigned int nr);
-void opp_detach_genpds(struct device **devs, unsigned int nr);
 int opp_of_count_paths(struct device *dev, struct device_node *np);
 unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np);
 int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
@@ -1045,10 +1042,16 @@ bool __opp_required_pending(struct opp_table *table, struct dev_pm_opp *opp);
 struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
 						   unsigned int nr);
 
-/* Aggregated votes on required devices (votes.c) */
-int opp_votes_cast(struct device *dev, const struct opp_table *voter,
-		   bool drop, unsigned int level, bool *aggregated);
-void opp_votes_drop_voter(struct opp_table *table);
+/* Required devices and their votes (votes.c) */
+int opp_attach_genpds(struct device *dev, const char * const *names,
+		      struct device **devs, unsigned int nr);
+void opp_detach_genpds(struct device **devs, unsigned int nr);
+int opp_required_devs_count(struct opp_table *table, struct device *dev);
+void __opp_required_devs_take(struct opp_table *table, struct device **devs,
+			      unsigned int nr, bool genpds);
+void __opp_required_devs_clear(struct opp_table *table);
+int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
+			     bool reversed);
 
 /* debugfs.c, or its stubs without CONFIG_DEBUG_FS */
 #ifdef CONFIG_DEBUG_FS

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The resources a table drives: clocks, regulators, interconnect paths and
- * the power domains attached for required OPPs. Getting them, checking OPPs
- * against them, switching the supplies on and off, and releasing them all
- * happen here; which OPP asks what of them is dvfs.c's business.
+ * The resources a table drives: clocks, regulators and interconnect paths.
+ * Getting them, checking OPPs against them, switching the supplies on and
+ * off, and releasing them all happen here; which OPP asks what of them is
+ * dvfs.c's business, and the required devices are votes.c's.
  */
 
 #define pr_fmt(fmt) "opp: " fmt
@@ -13,7 +13,6 @@
 #include <linux/err.h>
 #include <linux/interconnect.h>
 #include <linux/of.h>
-#include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
 #include <linux/slab.h>
 
@@ -118,62 +117,6 @@ struct regulator **opp_get_regulators(struct device *dev,
 	}
 
 	return regs;
-}
-
-/**
- * opp_detach_genpds() - detach power domains attached by opp_attach_genpds()
- * @devs: their virtual devices; NULL entries are skipped
- * @nr: how many entries @devs has
- *
- * Context: Process context; may sleep.
- */
-void opp_detach_genpds(struct device **devs, unsigned int nr)
-{
-	while (nr--)
-		if (!IS_ERR_OR_NULL(devs[nr]))
-			dev_pm_domain_detach(devs[nr], false);
-}
-
-/**
- * opp_attach_genpds() - attach a device's power domains by name
- * @dev: the device
- * @names: the domain names, NULL-terminated
- * @devs: filled with one virtual device per name
- * @nr: room in @devs, one per required OPP
- *
- * Domains are attached in order; a name beyond the @nr-th is refused once
- * those before it are attached. All or nothing: on failure the domains
- * already attached are detached.
- *
- * Context: Process context; may sleep.
- * Return: 0; -EINVAL for more names than required OPPs; or the error of
- * the attach (-ENODEV when a domain is missing).
- */
-int opp_attach_genpds(struct device *dev, const char * const *names,
-		      struct device **devs, unsigned int nr)
-{
-	unsigned int i;
-
-	for (i = 0; names[i]; i++) {
-		if (i == nr) {
-			dev_err(dev, "power domain %s is beyond the %u required OPPs\n",
-				names[i], nr);
-			opp_detach_genpds(devs, i);
-			return -EINVAL;
-		}
-		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
-		if (IS_ERR_OR_NULL(devs[i])) {
-			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
-
-			dev_err(dev, "cannot attach power domain %s: %d\n",
-				names[i], ret);
-			devs[i] = NULL;
-			opp_detach_genpds(devs, i);
-			return ret;
-		}
-	}
-
-	return 0;
 }
 
 /**

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Aggregated votes on required devices.
+ * Required devices: those a table's configuration names, or the power
+ * domains it attaches by name, and the states a transition sets them to;
+ * and the votes of several consumers on one of them, aggregated.
  *
  * A transition sets the performance state of each required device its table
  * was configured with (dev_pm_opp_config.required_devs) to the level of the
@@ -221,8 +223,8 @@ static int __opp_votes_drop(struct opp_votes *agg,
  * Return: 0, or the error of the allocation or the performance state call,
  * after which the votes and the device are as they were.
  */
-int opp_votes_cast(struct device *dev, const struct opp_table *voter,
-		   bool drop, unsigned int level, bool *aggregated)
+static int opp_votes_cast(struct device *dev, const struct opp_table *voter,
+			  bool drop, unsigned int level, bool *aggregated)
 {
 	struct opp_votes *agg = opp_votes_get(dev);
 	int ret = 0;
@@ -238,18 +240,112 @@ int opp_votes_cast(struct device *dev, const struct opp_table *voter,
 	return ret;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Required devices                                                          */
+/* ------------------------------------------------------------------------ */
+
 /**
- * opp_votes_drop_voter() - give back every vote of a consumer
- * @table: the consumer's table, whose required devices are going; the
- *	caller holds its dvfs_lock
- *
- * Each of its required devices that aggregates runs at the highest vote of
- * the other consumers (0 with none). One whose power domain refuses keeps
- * the vote, with a message: the consumer is going anyway.
+ * opp_detach_genpds() - detach power domains attached by opp_attach_genpds()
+ * @devs: their virtual devices; NULL entries are skipped
+ * @nr: how many entries @devs has
  *
  * Context: Process context; may sleep.
  */
-void opp_votes_drop_voter(struct opp_table *table)
+void opp_detach_genpds(struct device **devs, unsigned int nr)
+{
+	while (nr--)
+		if (!IS_ERR_OR_NULL(devs[nr]))
+			dev_pm_domain_detach(devs[nr], false);
+}
+
+/**
+ * opp_attach_genpds() - attach a device's power domains by name
+ * @dev: the device
+ * @names: the domain names, NULL-terminated
+ * @devs: filled with one virtual device per name
+ * @nr: room in @devs, one per required OPP
+ *
+ * Domains are attached in order; a name beyond the @nr-th is refused once
+ * those before it are attached. All or nothing: on failure the domains
+ * already attached are detached.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0; -EINVAL for more names than required OPPs; or the error of
+ * the attach (-ENODEV when a domain is missing).
+ */
+int opp_attach_genpds(struct device *dev, const char * const *names,
+		      struct device **devs, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; names[i]; i++) {
+		if (i == nr) {
+			dev_err(dev, "power domain %s is beyond the %u required OPPs\n",
+				names[i], nr);
+			opp_detach_genpds(devs, i);
+			return -EINVAL;
+		}
+		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
+		if (IS_ERR_OR_NULL(devs[i])) {
+			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
+
+			dev_err(dev, "cannot attach power domain %s: %d\n",
+				names[i], ret);
+			devs[i] = NULL;
+			opp_detach_genpds(devs, i);
+			return ret;
+		}
+	}
+
+	return 0;
+}
+
+/**
+ * opp_required_devs_count() - how many required devices a table takes
+ * @table: the table being configured
+ * @dev: the device configuring it, named in the message
+ *
+ * One per required OPP of the table's OPPs, which the device tree fixes.
+ *
+ * Context: Process context.
+ * Return: the number, or -EINVAL for a table whose OPPs require nothing.
+ */
+int opp_required_devs_count(struct opp_table *table, struct device *dev)
+{
+	unsigned int nr = opp_of_table_required_count(table->np);
+
+	if (!nr)
+		dev_err(dev, "OPP table requires no OPPs of other devices\n");
+	return nr ?: -EINVAL;
+}
+
+/**
+ * __opp_required_devs_take() - give a table its required devices
+ * @table: the table
+ * @devs: one device per required OPP (or NULL to leave one alone), in
+ *	"required-opps" order; the table owns the array from now on
+ * @nr: the number of entries in @devs
+ * @genpds: @devs are the virtual devices of power domains attached by name
+ *
+ * Context: Caller holds @table's dvfs_lock.
+ */
+void __opp_required_devs_take(struct opp_table *table, struct device **devs,
+			      unsigned int nr, bool genpds)
+{
+	lockdep_assert_held(&table->dvfs_lock);
+	table->required_devs = devs;
+	table->nr_required_devs = nr;
+	table->genpd_devs = genpds;
+}
+
+/*
+ * Caller holds @table's dvfs_lock. Gives back every vote of a consumer
+ * whose required devices are going: each of them that aggregates runs at
+ * the highest vote of the other consumers (0 with none). One whose power
+ * domain refuses keeps the vote, with a message: the consumer is going
+ * anyway.
+ */
+static void __opp_votes_drop_voter(struct opp_table *table)
 {
 	bool aggregated;
 	unsigned int i;
@@ -266,6 +362,90 @@ void opp_votes_drop_voter(struct opp_table *table)
 				"cannot give back a consumer's vote: %d\n", ret);
 	}
 }
+
+/**
+ * __opp_required_devs_clear() - let go of a table's required devices
+ * @table: the table
+ *
+ * Power domains attached by name are detached; every other required device
+ * gets back the votes the table cast on it.
+ *
+ * Context: Caller holds @table's dvfs_lock; may sleep.
+ */
+void __opp_required_devs_clear(struct opp_table *table)
+{
+	lockdep_assert_held(&table->dvfs_lock);
+	if (table->genpd_devs)
+		opp_detach_genpds(table->required_devs, table->nr_required_devs);
+	else
+		__opp_votes_drop_voter(table);
+	kfree(table->required_devs);
+	__opp_required_devs_take(table, NULL, 0, false);
+}
+
+/*
+ * One required device's state: through its aggregator when it has one (and
+ * is not a genpd virtual device, whose domain aggregates), else directly.
+ */
+static int opp_required_dev_set(struct opp_table *table, struct device *req,
+				bool drop, unsigned int level)
+{
+	bool aggregated = false;
+	int ret;
+
+	if (!table->genpd_devs) {
+		ret = opp_votes_cast(req, table, drop, level, &aggregated);
+		if (aggregated)
+			return ret;
+	}
+
+	return dev_pm_domain_set_performance_state(req, level);
+}
+
+/**
+ * __opp_required_devs_move() - set a table's required devices for an OPP
+ * @table: the table making a transition
+ * @opp: the OPP it moves to, or NULL to drop its votes (state 0)
+ * @reversed: go through the devices last first
+ *
+ * Each required device gets the level of @opp's required OPP at its index,
+ * in "required-opps" order, or reversed (a transition going down); a
+ * required OPP without a level asks nothing of its device.
+ *
+ * Context: Caller holds @table's dvfs_lock; may sleep.
+ * Return: 0; -EBUSY while a required OPP's table is not loaded; or the
+ * error of the first device that refused, the devices before it moved.
+ */
+int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
+			     bool reversed)
+{
+	unsigned int nr = table->nr_required_devs, k, i, level;
+	int ret;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (opp)
+		nr = min_t(unsigned int, nr, opp->nr_required);
+	for (k = 0; k < nr; k++) {
+		i = reversed ? nr - 1 - k : k;
+		if (!table->required_devs[i])
+			continue;
+		level = 0;
+		if (opp && !opp_required_level(opp, i, &level))
+			return -EBUSY;
+		if (level == OPP_LEVEL_UNSET)
+			continue;
+		ret = opp_required_dev_set(table, table->required_devs[i], !opp,
+					   level);
+		if (ret)
+			return ret;
+	}
+
+	return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Aggregation, for the required device's driver                            */
+/* ------------------------------------------------------------------------ */
 
 /**
  * dev_pm_opp_enable_vote_aggregation() - aggregate consumers' votes on a
