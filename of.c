@@ -936,6 +936,6 @@ int dev_pm_opp_of_find_icc_paths(struct device *dev,
 {
 	if (!opp_table && !dev->of_node)
 		return -ENODEV;
-	return opp_table_find_icc_paths(dev, opp_table);
+	return opp_table_get_paths(dev, opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_find_icc_paths);

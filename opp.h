@@ -918,8 +918,7 @@ int opp_of_count_paths(struct device *dev, struct device_node *np);
 unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np);
 int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 			   unsigned int nr);
-int opp_table_find_icc_paths(struct device *dev, struct opp_table *table);
-int opp_table_get_paths(struct opp_table *table, struct device *dev);
+int opp_table_get_paths(struct device *dev, struct opp_table *table);
 void __opp_table_plan_dvfs(struct opp_table *table);
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
 void opp_check_regulators(struct opp_table *table, struct device *dev,

@@ -435,7 +435,7 @@ int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 }
 
 /**
- * opp_table_find_icc_paths() - get the interconnect paths of a device
+ * opp_table_get_paths() - get the interconnect paths of a device
  * @dev: the device
  * @table: a table to keep the paths in, or NULL to only check that they can
  *	be had
@@ -448,7 +448,7 @@ int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
  * Return: 0; -EINVAL when "interconnects" is malformed; -EPROBE_DEFER or
  * another error of the interconnect framework.
  */
-int opp_table_find_icc_paths(struct device *dev, struct opp_table *table)
+int opp_table_get_paths(struct device *dev, struct opp_table *table)
 {
 	struct device_node *np __free(device_node) =
 		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
@@ -477,33 +477,5 @@ int opp_table_find_icc_paths(struct device *dev, struct opp_table *table)
 	if (IS_ERR(paths))
 		return PTR_ERR(paths);
 	opp_put_paths(paths, nr);
-	return 0;
-}
-
-/**
- * opp_table_get_paths() - give a new table its device's interconnect paths
- * @table: the table, just created for @dev
- * @dev: the device
- *
- * Done when the table is created, so that a provider that is not there yet
- * defers whoever creates the table, a driver's dev_pm_opp_set_config()
- * included. Any other error only warns: the table then votes no bandwidth.
- *
- * Context: Process context; may sleep.
- * Return: 0 or -EPROBE_DEFER.
- */
-int opp_table_get_paths(struct opp_table *table, struct device *dev)
-{
-	int ret;
-
-	if (!IS_ENABLED(CONFIG_OF) || !dev->of_node)
-		return 0;
-
-	ret = opp_table_find_icc_paths(dev, table);
-	if (ret == -EPROBE_DEFER)
-		return ret;
-	if (ret)
-		dev_warn(dev, "no interconnect paths for the OPP table: %d\n",
-			 ret);
 	return 0;
 }

@@ -198,13 +198,19 @@ struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 	if (IS_ERR(table))
 		return table;
 
-	if (table == new) {
-		ret = opp_table_get_paths(table, dev);
-		if (ret) {
-			dev_pm_opp_put_opp_table(table);
-			return ERR_PTR(ret);
-		}
+	/*
+	 * Paths at creation, so that a provider not there yet defers whoever
+	 * creates the table, a driver's dev_pm_opp_set_config() included. Any
+	 * other error only warns: the table then votes no bandwidth.
+	 */
+	ret = table == new ? opp_table_get_paths(dev, table) : 0;
+	if (ret == -EPROBE_DEFER) {
+		dev_pm_opp_put_opp_table(table);
+		return ERR_PTR(ret);
 	}
+	if (ret)
+		dev_warn(dev, "no interconnect paths for the OPP table: %d\n",
+			 ret);
 	if (linked)
 		opp_debug_add_device(table, dev);
 	return table;
