@@ -1035,7 +1035,39 @@ int opp_required_check_loop(struct device *dev, struct device_node *np);
 void opp_required_link_pending(void);
 bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
 			unsigned int *level);
-bool __opp_required_pending(struct opp_table *table, struct dev_pm_opp *opp);
+bool __opp_required_search(struct opp_table *table, struct dev_pm_opp *opp,
+			   unsigned long removals);
+
+/**
+ * __opp_required_pending() - whether an OPP waits for a required table
+ * @table: the table of @opp
+ * @opp: an OPP a transition is about to leave or reach
+ *
+ * Whether one of @opp's required OPPs is missing, its table not being
+ * loaded yet. Whoever votes for it (a required device, or the device itself
+ * for an inherited level), the vote cannot be known. Inline: every
+ * transition asks, nearly always of an OPP that requires nothing or whose
+ * required OPPs were all found since the last removal anywhere.
+ *
+ * Context: Caller holds @table's dvfs_lock; takes no other lock.
+ * Return: true while a required OPP of @opp cannot be resolved.
+ */
+static inline bool __opp_required_pending(struct opp_table *table,
+					  struct dev_pm_opp *opp)
+{
+	unsigned long removals;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!opp->nr_required)
+		return false;
+	removals = opp_removals();
+	/* Acquire: the levels stored before the link are seen. */
+	if (!smp_load_acquire(&table->required_pending) &&
+	    table->required_seen == removals)
+		return false;
+
+	return __opp_required_search(table, opp, removals);
+}
 
 /* Configuration (config.c) */
 struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,

@@ -700,10 +700,22 @@ bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
 	return true;
 }
 
-/* Caller holds dvfs_lock. __opp_required_pending() once something moved. */
-static noinline bool __opp_required_search(struct opp_table *table,
-					   struct dev_pm_opp *opp,
-					   unsigned long removals)
+/**
+ * __opp_required_search() - look for the required OPPs of an OPP
+ * @table: the table of @opp
+ * @opp: an OPP with required OPPs
+ * @removals: opp_removals() as the caller read it
+ *
+ * The slow half of __opp_required_pending(), once an OPP was removed
+ * somewhere or a required table was not loaded yet: every required OPP is
+ * resolved again, and @table remembers @removals once all of them are found
+ * and no required table is pending.
+ *
+ * Context: Caller holds @table's dvfs_lock; takes no other lock.
+ * Return: true while a required OPP of @opp cannot be resolved.
+ */
+bool __opp_required_search(struct opp_table *table, struct dev_pm_opp *opp,
+			   unsigned long removals)
 {
 	struct opp_required_state req;
 	unsigned int i;
@@ -722,33 +734,4 @@ static noinline bool __opp_required_search(struct opp_table *table,
 	if (!READ_ONCE(table->required_pending))
 		table->required_seen = removals;
 	return false;
-}
-
-/**
- * __opp_required_pending() - whether an OPP waits for a required table
- * @table: the table of @opp
- * @opp: an OPP a transition is about to leave or reach
- *
- * Whether one of @opp's required OPPs is missing, its table not being
- * loaded yet. Whoever votes for it (a required device, or the device itself
- * for an inherited level), the vote cannot be known.
- *
- * Context: Caller holds @table's dvfs_lock; takes no other lock.
- * Return: true while a required OPP of @opp cannot be resolved.
- */
-bool __opp_required_pending(struct opp_table *table, struct dev_pm_opp *opp)
-{
-	unsigned long removals;
-
-	lockdep_assert_held(&table->dvfs_lock);
-	if (!opp->nr_required)
-		return false;
-	/* Nothing was removed anywhere since every required OPP was found. */
-	removals = opp_removals();
-	/* Acquire: the levels stored before the link are seen. */
-	if (!smp_load_acquire(&table->required_pending) &&
-	    table->required_seen == removals)
-		return false;
-
-	return __opp_required_search(table, opp, removals);
 }
