@@ -15,7 +15,7 @@
 # run of both cores replaces the one in bench/README.md.
 #
 # BENCH_CORES  the cores to run, default "upstream ours" (set: README untouched)
-# OPP_JOBS     make jobs (default: nproc + 1)
+# OPP_JOBS     make jobs (default: nproc)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

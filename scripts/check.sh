@@ -8,7 +8,7 @@
 #                    built in build-kunit-arm64, debug fragment without KASAN
 # SUITE              kunit filter glob, e.g. 'opp_table' or 'opp_table.*find*'
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests to run in QEMU (default 600)
-# OPP_JOBS           make jobs (default: nproc + 1)
+# OPP_JOBS           make jobs (default: nproc)
 # OPP_RAW=1          show the raw kernel log instead of kunit.py's summary
 # OPP_KERNEL_ARGS    more kernel command line arguments, space-separated
 # OPP_SHARDS         boots side by side instead of kunit.py's one, a line

@@ -24,7 +24,7 @@
 # Prints "compat: N/T objects compiled, M/S symbols provided", lists every
 # failure and exits non-zero on any.
 #
-# OPP_JOBS  make jobs (default: nproc + 1)
+# OPP_JOBS  make jobs (default: nproc)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -43,7 +43,7 @@
 # CONFORMANCE_CORES  the cores to run, default "upstream ours"
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests in QEMU (default 600, and
 #                    for difftest 300 plus a second per 2 scenarios)
-# OPP_JOBS           make jobs (default: nproc + 1)
+# OPP_JOBS           make jobs (default: nproc)
 # For difftest: N scenarios (default 300), SEED (default 1), ONLY a comma
 # separated list of scenario numbers to replay with their traces printed.
 set -euo pipefail

@@ -10,7 +10,7 @@
 #      prints the transition table; exit status 0 only if it says PASS.
 #
 # OPP_DEMO_TIMEOUT  seconds QEMU may run (default 300)
-# OPP_JOBS          make jobs (default: nproc + 1)
+# OPP_JOBS          make jobs (default: nproc)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -16,9 +16,8 @@ OPP_UPSTREAM=$OPP_CACHE/upstream
 OPP_BUILD=$OPP_CACHE/build-kunit-x86_64
 export OPP_CACHE
 
-# make jobs of every kernel build: one more than the CPUs, so that a CPU
-# whose job waits for its input file or for a link still has one to run.
-OPP_JOBS=${OPP_JOBS:-$(($(nproc) + 1))}
+# make jobs of every kernel build and of lint's sparse pass: one per CPU.
+OPP_JOBS=${OPP_JOBS:-$(nproc)}
 
 # Every kernel build compiles through ccache, its cache in $OPP_CACHE/ccache:
 # a build dir rebuilt from scratch, a tree that swaps cores (conformance) or

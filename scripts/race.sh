@@ -12,7 +12,7 @@
 # SUITE              kunit filter glob (default: opp_concurrency, opp_stress)
 # OPP_RACE_MS        how long opp_stress runs, in ms (default 60000)
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests to run in QEMU (default 900)
-# OPP_JOBS           make jobs (default: nproc + 1)
+# OPP_JOBS           make jobs (default: nproc)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
