@@ -72,7 +72,6 @@ struct opp_of_parser {
 };
 
 /* Reading one OPP node (of_node.c) */
-bool opp_of_is_opp_node(struct device_node *np);
 struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 				   struct device_node *np);
 

@@ -527,20 +527,6 @@ int opp_required_check_loop(struct device *dev, struct device_node *np)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Levels taken from a power domain                                          */
-/* ------------------------------------------------------------------------ */
-
-/* The level of @opp's power domain OPP; OPP_LEVEL_UNSET when it has none. */
-static unsigned int opp_inherited_level(struct dev_pm_opp *opp)
-{
-	struct opp_required_state req;
-
-	if (!opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
-		return OPP_LEVEL_UNSET;
-	return req.level;
-}
-
-/* ------------------------------------------------------------------------ */
 /* Tables that wait for a required table                                     */
 /* ------------------------------------------------------------------------ */
 
@@ -558,6 +544,16 @@ static unsigned int opp_inherited_level(struct dev_pm_opp *opp)
  */
 static DEFINE_MUTEX(opp_required_pending_lock);
 static unsigned long opp_required_pending_pass;
+
+/* The level of @opp's power domain OPP; OPP_LEVEL_UNSET when it has none. */
+static unsigned int opp_inherited_level(struct dev_pm_opp *opp)
+{
+	struct opp_required_state req;
+
+	if (!opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
+		return OPP_LEVEL_UNSET;
+	return req.level;
+}
 
 /* Whether the first @nr tables @np's first OPP requires are all loaded. */
 static bool opp_required_tables_loaded(struct device_node *np, unsigned int nr)
