@@ -15,6 +15,7 @@ obj-$(CONFIG_OF)		+= of_node.o of.o em.o
 obj-$(CONFIG_DEBUG_FS)		+= debugfs.o
 obj-$(CONFIG_CPU_FREQ)		+= cpufreq.o
 obj-$(CONFIG_ARM_TI_CPUFREQ)	+= ti-opp-supply.o
+obj-$(CONFIG_PM_OPP_FAKES)	+= fakes/
 obj-$(CONFIG_PM_OPP_KUNIT_TEST)	+= kunit/
 obj-$(CONFIG_PM_OPP_DEMO)	+= demo/
 

@@ -29,7 +29,7 @@ static void conf_config_token_is_positive(struct kunit *test)
 	struct dev_pm_opp_config config = { .regulator_names = cf_vdd };
 	struct device *dev;
 
-	conf_reg(test, NULL, CF_NAME, "vdd", 0, 0);
+	fake_reg(test, NULL, CF_NAME, "vdd", 0, 0);
 	dev = conf_device(test, CF_NAME);
 	KUNIT_EXPECT_GE(test, conf_set_config(test, dev, &config), 1);
 }
@@ -94,14 +94,14 @@ static void conf_config_after_opps_is_ebusy(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .prop_name = "slow" };
 	struct device *dev = conf_device(test, CF_NAME);
-	struct conf_console *con;
+	struct fake_console *con;
 
 	conf_add(test, dev, CF_F1, CF_U1);
 	con = conf_console(test, NULL);
 	CONF_EXPECT_WARN(test, "dev_pm_opp_set_config");
 	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -EBUSY);
-	KUNIT_ASSERT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 1);
-	KUNIT_EXPECT_STREQ(test, conf_console_splat(con, 0),
+	KUNIT_ASSERT_EQ(test, fake_console_count_level(con, FAKE_CON_SPLAT), 1);
+	KUNIT_EXPECT_STREQ(test, fake_console_splat(con, 0),
 			   "dev_pm_opp_set_config");
 }
 
@@ -110,7 +110,7 @@ static void conf_config_clear_twice_warns_each_time(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .prop_name = "slow" };
 	struct device *dev = conf_device(test, CF_NAME);
-	struct conf_console *con;
+	struct fake_console *con;
 	int token;
 
 	token = dev_pm_opp_set_config(dev, &config);
@@ -121,19 +121,19 @@ static void conf_config_clear_twice_warns_each_time(struct kunit *test)
 	dev_pm_opp_clear_config(token);
 	CONF_EXPECT_WARN(test, "dev_pm_opp_clear_config");
 	dev_pm_opp_clear_config(token);
-	KUNIT_EXPECT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 2);
+	KUNIT_EXPECT_EQ(test, fake_console_count_level(con, FAKE_CON_SPLAT), 2);
 }
 
 /* Clearing the configuration turns off the supply the core turned on. */
 static void conf_config_clear_disables_supply(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .regulator_names = cf_vdd };
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 	int token;
 
-	conf_clk(test, log, CF_NAME, NULL, CF_F1, 0);
-	conf_reg(test, log, CF_NAME, "vdd", 0, 0);
+	fake_clk(test, log, CF_NAME, NULL, CF_F1, 0);
+	fake_reg(test, log, CF_NAME, "vdd", 0, 0);
 	dev = conf_device(test, CF_NAME);
 	token = conf_set_config(test, dev, &config);
 	KUNIT_ASSERT_GT(test, token, 0);
@@ -141,7 +141,7 @@ static void conf_config_clear_disables_supply(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, CF_F1), 0);
 	log->nr = 0;
 	conf_clear_config_now(test, token);
-	CONF_EXPECT_LOG(test, log, { CONF_EV_OFF, 0, 0 });
+	FAKE_EXPECT_LOG(test, log, { FAKE_EV_OFF, 0, 0 });
 }
 
 /* Power domain names and required devices together are -EINVAL. */
@@ -168,7 +168,7 @@ static void conf_config_genpd_without_required_opps_is_einval(struct kunit *test
 
 /* Two clocks, set by dev_pm_opp_config_clks_simple(), and their table. */
 struct cf_mc {
-	struct conf_log *log;
+	struct fake_log *log;
 	struct device *dev;
 	struct dev_pm_opp *low;
 	struct dev_pm_opp *high;
@@ -184,9 +184,9 @@ static struct cf_mc *cf_mc(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, mc);
 	CONF_OVERLAY(test, conf_dvfs);
-	mc->log = conf_log(test);
-	conf_clk(test, mc->log, "conf-mc", "core", MC_LO_CORE, 0);
-	conf_clk(test, mc->log, "conf-mc", "bus", MC_LO_BUS, 1);
+	mc->log = fake_log(test);
+	fake_clk(test, mc->log, "conf-mc", "core", MC_LO_CORE, 0);
+	fake_clk(test, mc->log, "conf-mc", "bus", MC_LO_BUS, 1);
 	mc->dev = conf_of_device(test, "conf-mc", "conf,mc");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, mc->dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, mc->dev), 0);
@@ -207,9 +207,9 @@ static void conf_config_simple_clocks_up_in_order(struct kunit *test)
 	struct cf_mc *mc = cf_mc(test);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(mc->dev, mc->high), 0);
-	CONF_EXPECT_LOG(test, mc->log,
-			{ CONF_EV_RATE, 0, MC_HI_CORE },
-			{ CONF_EV_RATE, 1, MC_HI_BUS });
+	FAKE_EXPECT_LOG(test, mc->log,
+			{ FAKE_EV_RATE, 0, MC_HI_CORE },
+			{ FAKE_EV_RATE, 1, MC_HI_BUS });
 }
 
 /* dev_pm_opp_config_clks_simple() going down: the clocks in reverse. */
@@ -220,9 +220,9 @@ static void conf_config_simple_clocks_down_in_reverse(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(mc->dev, mc->high), 0);
 	mc->log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(mc->dev, mc->low), 0);
-	CONF_EXPECT_LOG(test, mc->log,
-			{ CONF_EV_RATE, 1, MC_LO_BUS },
-			{ CONF_EV_RATE, 0, MC_LO_CORE });
+	FAKE_EXPECT_LOG(test, mc->log,
+			{ FAKE_EV_RATE, 1, MC_LO_BUS },
+			{ FAKE_EV_RATE, 0, MC_LO_CORE });
 }
 
 /* Lookups by the second clock's rate use index 1. */
@@ -267,8 +267,8 @@ static void conf_config_two_supplies_from_dt(struct kunit *test)
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_dvfs);
-	conf_reg(test, NULL, "conf-dual", "vdd", 0, 0);
-	conf_reg(test, NULL, "conf-dual", "vdd2", 1, 0);
+	fake_reg(test, NULL, "conf-dual", "vdd", 0, 0);
+	fake_reg(test, NULL, "conf-dual", "vdd2", 1, 0);
 	dev = conf_of_device(test, "conf-dual", "conf,dual");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
@@ -288,8 +288,8 @@ static void conf_config_microvolt_count_mismatch_is_einval(struct kunit *test)
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_of);
-	conf_reg(test, NULL, CF_NAME, "vdd", 0, 0);
-	conf_reg(test, NULL, CF_NAME, "vdd2", 1, 0);
+	fake_reg(test, NULL, CF_NAME, "vdd", 0, 0);
+	fake_reg(test, NULL, CF_NAME, "vdd2", 1, 0);
 	dev = conf_of_device(test, CF_NAME, "conf,v2");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), -EINVAL);
@@ -302,7 +302,7 @@ static void conf_config_microvolt_missing_with_supply_is_einval(struct kunit *te
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_of);
-	conf_reg(test, NULL, CF_NAME, "vdd", 0, 0);
+	fake_reg(test, NULL, CF_NAME, "vdd", 0, 0);
 	dev = conf_of_device(test, CF_NAME, "conf,excl-a");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), -EINVAL);

@@ -226,13 +226,13 @@ static void conf_cpu_of_cpumask_add_shares_table(struct kunit *test)
 /* An empty CPU mask is a caller's bug: a WARN, and -ENODEV. */
 static void conf_cpu_of_cpumask_add_empty_warns(struct kunit *test)
 {
-	struct conf_console *con = conf_console(test, NULL);
+	struct fake_console *con = conf_console(test, NULL);
 	struct cpumask *none = cp_mask(test, false, false);
 
 	CONF_EXPECT_WARN(test, "dev_pm_opp_of_cpumask_add_table");
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_cpumask_add_table(none), -ENODEV);
-	KUNIT_ASSERT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 1);
-	KUNIT_EXPECT_STREQ(test, conf_console_splat(con, 0),
+	KUNIT_ASSERT_EQ(test, fake_console_count_level(con, FAKE_CON_SPLAT), 1);
+	KUNIT_EXPECT_STREQ(test, fake_console_splat(con, 0),
 			   "dev_pm_opp_of_cpumask_add_table");
 }
 
@@ -386,26 +386,26 @@ static void conf_cpufreq_table_skips_disabled(struct kunit *test)
 static void conf_cpufreq_table_without_table_is_enodev(struct kunit *test)
 {
 	struct device *dev = conf_device(test, CF_NAME);
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 	struct cpufreq_frequency_table *t = NULL;
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_init_cpufreq_table(dev, &t), -ENODEV);
 	KUNIT_EXPECT_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 /* A table whose OPPs are all disabled: -ENODATA, nothing logged. */
 static void conf_cpufreq_table_all_disabled_is_enodata(struct kunit *test)
 {
 	struct device *dev = conf_device(test, CF_NAME);
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 	struct cpufreq_frequency_table *t = NULL;
 
 	conf_add(test, dev, CF_F1, CP_U1);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, CF_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_init_cpufreq_table(dev, &t), -ENODATA);
 	KUNIT_EXPECT_NULL(test, t);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 static struct kunit_case conf_cpufreq_cases[] = {

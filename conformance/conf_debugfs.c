@@ -167,8 +167,8 @@ static void conf_debugfs_icc_paths(struct kunit *test)
 	conf_icc(test, NULL, "conf,icc");
 	dev = conf_of_device(test, "conf-dbg", "conf,bw");
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
-	conf_expect_debugfs(test, DBG_DIR "icc-path-0/name", "conf-m0-conf-s0\n");
-	conf_expect_debugfs(test, DBG_DIR "icc-path-1/name", "conf-m1-conf-s1\n");
+	conf_expect_debugfs(test, DBG_DIR "icc-path-0/name", "fake-m0-fake-s0\n");
+	conf_expect_debugfs(test, DBG_DIR "icc-path-1/name", "fake-m1-fake-s1\n");
 	conf_expect_debugfs(test, DBG_DIR "icc-path-0/peak_bw", "1000\n");
 	conf_expect_debugfs(test, DBG_DIR "icc-path-1/avg_bw", "1500\n");
 }
@@ -242,8 +242,8 @@ static void conf_debugfs_two_clocks(struct kunit *test)
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_dvfs);
-	conf_clk(test, NULL, "conf-dbg", "core", MC_LO_CORE, 0);
-	conf_clk(test, NULL, "conf-dbg", "bus", MC_LO_BUS, 1);
+	fake_clk(test, NULL, "conf-dbg", "core", MC_LO_CORE, 0);
+	fake_clk(test, NULL, "conf-dbg", "bus", MC_LO_BUS, 1);
 	dev = conf_of_device(test, "conf-dbg", "conf,mc");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);

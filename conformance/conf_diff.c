@@ -125,11 +125,11 @@ struct df {
 	struct rnd_state rs;
 	u32 crc;
 	unsigned int lines;
-	struct conf_log *log;
-	struct conf_clk *clk;
-	struct conf_reg *reg[DF_REGS];
+	struct fake_log *log;
+	struct fake_clk *clk;
+	struct fake_reg *reg[DF_REGS];
 	unsigned int nr_regs;
-	struct conf_console *con;
+	struct fake_console *con;
 	char names[FZ_DEVS][24];
 	struct device *dev[FZ_DEVS];
 	unsigned int nr_devs;
@@ -188,37 +188,37 @@ static u32 df_rand(struct df *df, u32 n)
 static void df_out_hardware(struct df *df)
 {
 	static const char levels[] = "ACEW";	/* KERN_ALERT is 1 */
-	struct conf_log *log = df->log;
+	struct fake_log *log = df->log;
 	unsigned int i, n, marked, taken;
 	int level;
 
-	for (i = 0; i < min_t(unsigned int, log->nr, CONF_MAX_EVENTS); i++)
-		df_out(df, "  hw %s %u %lu", conf_ev_name(log->ev[i].kind),
+	for (i = 0; i < min_t(unsigned int, log->nr, FAKE_MAX_EVENTS); i++)
+		df_out(df, "  hw %s %u %lu", fake_ev_name(log->ev[i].kind),
 		       log->ev[i].id, log->ev[i].value);
-	if (log->nr > CONF_MAX_EVENTS)
-		df_out(df, "  hw and %u more", log->nr - CONF_MAX_EVENTS);
+	if (log->nr > FAKE_MAX_EVENTS)
+		df_out(df, "  hw and %u more", log->nr - FAKE_MAX_EVENTS);
 	log->nr = 0;
 
-	for (level = LOGLEVEL_EMERG; level <= CONF_CON_SPLAT; level++) {
-		n = conf_console_count_level(df->con, level);
+	for (level = LOGLEVEL_EMERG; level <= FAKE_CON_SPLAT; level++) {
+		n = fake_console_count_level(df->con, level);
 		if (!n)
 			continue;
-		if (level == CONF_CON_SPLAT) {
+		if (level == FAKE_CON_SPLAT) {
 			for (i = 0; i < n; i++)
 				df_out(df, "  log splat %s",
-				       conf_console_splat(df->con, i));
+				       fake_console_splat(df->con, i));
 			continue;
 		}
 		/*
 		 * Apart: a warning naming a node of the table (a lint), and
 		 * an error of debugfs's own (a name taken).
 		 */
-		marked = conf_console_count_marked(df->con, DF_MARK_NODE, level);
+		marked = fake_console_count_marked(df->con, DF_MARK_NODE, level);
 		if (level != LOGLEVEL_WARNING)
 			marked = 0;
 		if (marked)
 			df_out(df, "  log W node");
-		taken = conf_console_count_marked(df->con, DF_MARK_DEBUGFS, level);
+		taken = fake_console_count_marked(df->con, DF_MARK_DEBUGFS, level);
 		if (level != LOGLEVEL_ERR)
 			taken = 0;
 		if (taken)
@@ -227,10 +227,10 @@ static void df_out_hardware(struct df *df)
 			df_out(df, "  log %c", levels[max(level - 1, 0)]);
 	}
 	if (diff_dump)
-		for (i = 0; i < min(conf_console_count(df->con), 4U); i++)
+		for (i = 0; i < min(fake_console_count(df->con), 4U); i++)
 			kunit_info(df->test, "  (%s)\n",
-				   conf_console_line(df->con, i));
-	conf_console_reset(df->con);
+				   fake_console_line(df->con, i));
+	fake_console_reset(df->con);
 }
 
 static int df_notify(struct notifier_block *nb, unsigned long event,
@@ -964,11 +964,11 @@ static void df_devices(struct df *df, unsigned long i)
 	df->nr_devs = df->with_dt ? seed->nr_devs : 1;
 	df->nr_regs = df->with_dt ? seed->nr_regs : 1;
 	if (!df->with_dt || seed->clk)
-		df->clk = conf_clk(df->test, df->log, df->names[0], NULL,
+		df->clk = fake_clk(df->test, df->log, df->names[0], NULL,
 				   DF_FREQ, 0);
 	/* Regulators 1, or 11 and 12 for two (allowlist entries tell them). */
 	for (r = 0; r < df->nr_regs; r++)
-		df->reg[r] = conf_reg(df->test, df->log, df->names[0],
+		df->reg[r] = fake_reg(df->test, df->log, df->names[0],
 				      supplies[r], (df->nr_regs > 1 ? 11 : 1) + r,
 				      0);
 	for (d = 0; d < df->nr_devs; d++) {
@@ -1093,10 +1093,10 @@ static void df_run(struct kunit *test, unsigned long i)
 	} else {
 		df->dt.seed = NULL;
 	}
-	df->log = conf_log(test);
+	df->log = fake_log(test);
 	df->con = conf_console(test, NULL);
-	conf_console_mark(df->con, DF_MARK_NODE, "/opp-fuzz/");
-	conf_console_mark(df->con, DF_MARK_DEBUGFS, "debugfs: ");
+	fake_console_mark(df->con, DF_MARK_NODE, "/opp-fuzz/");
+	fake_console_mark(df->con, DF_MARK_DEBUGFS, "debugfs: ");
 	df_devices(df, i);
 	KUNIT_ASSERT_EQ(test,
 			kunit_add_action_or_reset(test, df_clear_nodes, df), 0);

@@ -20,9 +20,9 @@
 #define SR_U3	1100000UL
 
 struct sr_fix {
-	struct conf_log *log;
-	struct conf_clk *clk;
-	struct conf_reg *reg;
+	struct fake_log *log;
+	struct fake_clk *clk;
+	struct fake_reg *reg;
 	struct device *dev;
 };
 
@@ -39,9 +39,9 @@ static struct sr_fix *sr_fix(struct kunit *test, unsigned long boot_rate)
 	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
 
 	KUNIT_ASSERT_NOT_NULL(test, fix);
-	fix->log = conf_log(test);
-	fix->clk = conf_clk(test, fix->log, SR_NAME, NULL, boot_rate, 0);
-	fix->reg = conf_reg(test, fix->log, SR_NAME, "vdd", 0, 0);
+	fix->log = fake_log(test);
+	fix->clk = fake_clk(test, fix->log, SR_NAME, NULL, boot_rate, 0);
+	fix->reg = fake_reg(test, fix->log, SR_NAME, "vdd", 0, 0);
 	fix->dev = conf_device(test, SR_NAME);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, fix->dev, &config), 0);
 	conf_add(test, fix->dev, SR_F1, SR_U1);
@@ -66,9 +66,9 @@ static void conf_set_rate_first_sets_voltage_then_enables(struct kunit *test)
 	struct sr_fix *fix = sr_fix(test, SR_F1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U1 },
-			{ CONF_EV_ON, 0, 0 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U1 },
+			{ FAKE_EV_ON, 0, 0 });
 	KUNIT_EXPECT_TRUE(test, fix->reg->on);
 }
 
@@ -81,10 +81,10 @@ static void conf_set_rate_first_within_opp_rises(struct kunit *test)
 	struct sr_fix *fix = sr_fix(test, SR_F2 - 500);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2 - 1000), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U2 },
-			{ CONF_EV_ON, 0, 0 },
-			{ CONF_EV_RATE, 0, SR_F2 - 1000 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U2 },
+			{ FAKE_EV_ON, 0, 0 },
+			{ FAKE_EV_RATE, 0, SR_F2 - 1000 });
 }
 
 /*
@@ -98,9 +98,9 @@ static void conf_set_rate_after_zero_same_opp_rises(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	fix->log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2 - 1000), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_ON, 0, 0 },
-			{ CONF_EV_RATE, 0, SR_F2 - 1000 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_ON, 0, 0 },
+			{ FAKE_EV_RATE, 0, SR_F2 - 1000 });
 }
 
 /* Going up, the voltage is raised before the clock. */
@@ -109,9 +109,9 @@ static void conf_set_rate_up_voltage_before_clock(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U3 },
-			{ CONF_EV_RATE, 0, SR_F3 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U3 },
+			{ FAKE_EV_RATE, 0, SR_F3 });
 }
 
 /* Going down, the clock is lowered before the voltage. */
@@ -120,9 +120,9 @@ static void conf_set_rate_down_clock_before_voltage(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F3);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_RATE, 0, SR_F1 },
-			{ CONF_EV_VOLT, 0, SR_U1 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_RATE, 0, SR_F1 },
+			{ FAKE_EV_VOLT, 0, SR_U1 });
 }
 
 /* Above the fastest OPP: -ERANGE, and neither clock nor supply moves. */
@@ -131,9 +131,9 @@ static void conf_set_rate_above_max_is_erange(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3 + 1), -ERANGE);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1);
-	KUNIT_EXPECT_EQ(test, conf_reg_uv(fix->reg), SR_U1);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->reg), SR_U1);
 }
 
 /* The same rate again changes nothing. */
@@ -142,7 +142,7 @@ static void conf_set_rate_same_rate_again_is_quiet(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F2);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 }
 
 /*
@@ -156,7 +156,7 @@ static void conf_set_rate_to_removed_current_is_quiet(struct kunit *test)
 	dev_pm_opp_remove(fix->dev, SR_F2);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 3);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), 2);
@@ -169,9 +169,9 @@ static void conf_set_rate_between_opps_clock_gets_request(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1 + SR_F1 / 2),
 			0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U2 },
-			{ CONF_EV_RATE, 0, SR_F1 + SR_F1 / 2 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U2 },
+			{ FAKE_EV_RATE, 0, SR_F1 + SR_F1 / 2 });
 }
 
 /* Another rate under the same OPP moves the clock alone. */
@@ -180,7 +180,7 @@ static void conf_set_rate_within_opp_moves_clock_only(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F1 + SR_F1 / 2);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_RATE, 0, SR_F2 });
+	FAKE_EXPECT_LOG(test, fix->log, { FAKE_EV_RATE, 0, SR_F2 });
 }
 
 /*
@@ -194,9 +194,9 @@ static void conf_set_rate_within_opp_sets_adjusted_voltage(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_adjust_voltage(fix->dev, SR_F2, SR_U3,
 							SR_U3, SR_U3), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U3 },
-			{ CONF_EV_RATE, 0, SR_F2 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U3 },
+			{ FAKE_EV_RATE, 0, SR_F2 });
 }
 
 /* A supply refusing that voltage fails the move before the clock. */
@@ -209,7 +209,7 @@ static void conf_set_rate_within_opp_supply_error_keeps_clock(struct kunit *test
 	fix->reg->fail = -EIO;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), -EIO);
 	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1 + SR_F1 / 2);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 }
 
 /* Rate 0 disables the supply and leaves the clock where it is. */
@@ -218,7 +218,7 @@ static void conf_set_rate_zero_disables_supply(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F2);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_OFF, 0, 0 });
+	FAKE_EXPECT_LOG(test, fix->log, { FAKE_EV_OFF, 0, 0 });
 	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F2);
 }
 
@@ -228,7 +228,7 @@ static void conf_set_rate_zero_first_is_quiet(struct kunit *test)
 	struct sr_fix *fix = sr_fix(test, SR_F1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 }
 
 /* After rate 0, the same OPP again enables the supply again. */
@@ -239,27 +239,27 @@ static void conf_set_rate_after_zero_enables_again(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	fix->log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_ON, 0, 0 });
+	FAKE_EXPECT_LOG(test, fix->log, { FAKE_EV_ON, 0, 0 });
 }
 
 /* A device without a table: -ENODEV, and one error naming the device. */
 static void conf_set_rate_without_table_is_enodev(struct kunit *test)
 {
 	struct device *dev = conf_device(test, "conf-sr-none");
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), -ENODEV);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 }
 
 /* The same for dev_pm_opp_set_opp(). */
 static void conf_set_opp_without_table_is_enodev(struct kunit *test)
 {
 	struct device *dev = conf_device(test, "conf-sr-none");
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(dev, NULL), -ENODEV);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 }
 
 /* A supply that fails going up fails the transition before the clock. */
@@ -277,7 +277,7 @@ static void conf_set_rate_clock_error_is_returned(struct kunit *test)
 {
 	struct sr_fix *fix = sr_fix_at(test, SR_F1);
 
-	conf_clk_block(test, fix->clk);
+	fake_clk_block(test, fix->clk);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), -EBUSY);
 	KUNIT_EXPECT_EQ(test, fix->clk->rate, SR_F1);
 }
@@ -289,21 +289,21 @@ static void conf_set_rate_clock_error_is_returned(struct kunit *test)
 static void conf_set_rate_refused_enable_warns_once(struct kunit *test)
 {
 	struct sr_fix *fix = sr_fix(test, SR_F1);
-	struct conf_console *con = conf_console(test, fix->dev);
+	struct fake_console *con = conf_console(test, fix->dev);
 
 	fix->reg->enable_fail = -EIO;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U2 },
-			{ CONF_EV_RATE, 0, SR_F2 });
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U2 },
+			{ FAKE_EV_RATE, 0, SR_F2 });
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 	fix->log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F3), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U3 },
-			{ CONF_EV_RATE, 0, SR_F3 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U3 },
+			{ FAKE_EV_RATE, 0, SR_F3 });
 	KUNIT_EXPECT_EQ(test, fix->reg->enables, 1);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 }
 
 /* dev_pm_opp_set_opp() goes to the OPP given, in the same order. */
@@ -313,9 +313,9 @@ static void conf_set_opp_moves_to_opp(struct kunit *test)
 	struct dev_pm_opp *opp = conf_exact(test, fix->dev, SR_F3, true);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_VOLT, 0, SR_U3 },
-			{ CONF_EV_RATE, 0, SR_F3 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_VOLT, 0, SR_U3 },
+			{ FAKE_EV_RATE, 0, SR_F3 });
 }
 
 /*
@@ -340,7 +340,7 @@ static void conf_set_opp_current_is_quiet(struct kunit *test)
 	struct dev_pm_opp *opp = conf_exact(test, fix->dev, SR_F2, true);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 }
 
 /*
@@ -355,7 +355,7 @@ static void conf_set_opp_after_zero_enables_supply(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	fix->log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
-	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_ON, 0, 0 });
+	FAKE_EXPECT_LOG(test, fix->log, { FAKE_EV_ON, 0, 0 });
 }
 
 /* dev_pm_opp_set_opp(NULL) before any transition: 0, nothing touched. */
@@ -364,7 +364,7 @@ static void conf_set_opp_null_before_any_is_quiet(struct kunit *test)
 	struct sr_fix *fix = sr_fix(test, SR_F1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, NULL), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 }
 
 /* dev_pm_opp_set_opp(NULL) is rate 0: the supply goes off. */
@@ -373,7 +373,7 @@ static void conf_set_opp_null_disables_supply(struct kunit *test)
 	struct sr_fix *fix = sr_fix_at(test, SR_F2);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_opp(fix->dev, NULL), 0);
-	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_OFF, 0, 0 });
+	FAKE_EXPECT_LOG(test, fix->log, { FAKE_EV_OFF, 0, 0 });
 }
 
 /*
@@ -383,12 +383,12 @@ static void conf_set_opp_null_disables_supply(struct kunit *test)
 static void conf_sync_regulators_restores_voltage(struct kunit *test)
 {
 	struct sr_fix *fix = sr_fix_at(test, SR_F2);
-	unsigned long set = conf_reg_uv(fix->reg);
+	unsigned long set = fake_reg_uv(fix->reg);
 
 	fix->reg->sel = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
-	CONF_EXPECT_LOG(test, fix->log, { CONF_EV_VOLT, 0, SR_U2 });
-	KUNIT_EXPECT_EQ(test, conf_reg_uv(fix->reg), set);
+	FAKE_EXPECT_LOG(test, fix->log, { FAKE_EV_VOLT, 0, SR_U2 });
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->reg), set);
 }
 
 /* Before the first transition there is no voltage to sync: 0, untouched. */
@@ -398,7 +398,7 @@ static void conf_sync_regulators_before_first_rate_is_quiet(struct kunit *test)
 	unsigned int sets = fix->reg->sets;
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 	KUNIT_EXPECT_EQ(test, fix->reg->sets, sets);
 }
 
@@ -413,7 +413,7 @@ static void conf_sync_regulators_after_rate_zero_is_quiet(struct kunit *test)
 	fix->reg->sel = 0;
 	sets = fix->reg->sets;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
-	CONF_EXPECT_QUIET(test, fix->log);
+	FAKE_EXPECT_QUIET(test, fix->log);
 	KUNIT_EXPECT_EQ(test, fix->reg->sets, sets);
 }
 
@@ -432,24 +432,24 @@ static void conf_sync_regulators_without_table_is_zero(struct kunit *test)
 static void conf_devm_set_config_is_zero_and_applies(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 
-	conf_clk(test, log, SR_NAME, NULL, SR_F1, 0);
-	conf_reg(test, log, SR_NAME, "vdd", 0, 0);
+	fake_clk(test, log, SR_NAME, NULL, SR_F1, 0);
+	fake_reg(test, log, SR_NAME, "vdd", 0, 0);
 	dev = conf_devres_device(test, SR_NAME);
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(dev, &config), 0);
 	conf_add(test, dev, SR_F1, SR_U1);
 	conf_add(test, dev, SR_F2, SR_U2);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_VOLT, 0, SR_U2 },
-			{ CONF_EV_ON, 0, 0 },
-			{ CONF_EV_RATE, 0, SR_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_VOLT, 0, SR_U2 },
+			{ FAKE_EV_ON, 0, 0 },
+			{ FAKE_EV_RATE, 0, SR_F2 });
 }
 
 struct sr_helper {
-	struct conf_log *log;
+	struct fake_log *log;
 	unsigned int calls;
 	unsigned long old_freq;
 	unsigned int count;
@@ -465,7 +465,7 @@ static int sr_config_regulators(struct device *dev, struct dev_pm_opp *old_opp,
 	h->calls++;
 	h->old_freq = dev_pm_opp_get_freq(old_opp);
 	h->count = count;
-	conf_log_add(h->log, CONF_EV_VOLT, 9, dev_pm_opp_get_freq(new_opp));
+	fake_log_add(h->log, FAKE_EV_VOLT, 9, dev_pm_opp_get_freq(new_opp));
 	return 0;
 }
 
@@ -483,15 +483,15 @@ static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 		.regulator_names = sr_two_supplies,
 		.config_regulators = sr_config_regulators,
 	};
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 
 	KUNIT_ASSERT_NOT_NULL(test, h);
 	h->log = log;
 	CONF_OVERLAY(test, conf_dvfs);
-	conf_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
-	conf_reg(test, log, "conf-dual", "vdd", 0, 0);
-	conf_reg(test, log, "conf-dual", "vdd2", 1, 0);
+	fake_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
+	fake_reg(test, log, "conf-dual", "vdd", 0, 0);
+	fake_reg(test, log, "conf-dual", "vdd2", 1, 0);
 	dev = conf_of_device(test, "conf-dual", "conf,dual");
 	dev_set_drvdata(dev, h);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
@@ -499,9 +499,9 @@ static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F1), 0);
 	log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_VOLT, 9, DUAL_F2 },
-			{ CONF_EV_RATE, 0, DUAL_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_VOLT, 9, DUAL_F2 },
+			{ FAKE_EV_RATE, 0, DUAL_F2 });
 	KUNIT_EXPECT_EQ(test, h->calls, 2);
 	KUNIT_EXPECT_EQ(test, h->old_freq, DUAL_F1);
 	KUNIT_EXPECT_EQ(test, h->count, 2);
@@ -514,21 +514,21 @@ static void conf_set_rate_regulator_helper_replaces_core(struct kunit *test)
 static void conf_set_rate_two_supplies_without_callback_clock_only(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .regulator_names = sr_two_supplies };
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_dvfs);
-	conf_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
-	conf_reg(test, log, "conf-dual", "vdd", 0, 0);
-	conf_reg(test, log, "conf-dual", "vdd2", 1, 0);
+	fake_clk(test, log, "conf-dual", NULL, DUAL_F1, 0);
+	fake_reg(test, log, "conf-dual", "vdd", 0, 0);
+	fake_reg(test, log, "conf-dual", "vdd2", 1, 0);
 	dev = conf_of_device(test, "conf-dual", "conf,dual");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F2), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, DUAL_F1), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_RATE, 0, DUAL_F2 },
-			{ CONF_EV_RATE, 0, DUAL_F1 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_RATE, 0, DUAL_F2 },
+			{ FAKE_EV_RATE, 0, DUAL_F1 });
 }
 
 /*
@@ -543,13 +543,13 @@ static void conf_set_rate_single_supply_helper_unused(struct kunit *test)
 		.regulator_names = sr_supplies,
 		.config_regulators = sr_config_regulators,
 	};
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 
 	KUNIT_ASSERT_NOT_NULL(test, h);
 	h->log = log;
-	conf_clk(test, log, SR_NAME, NULL, SR_F1, 0);
-	conf_reg(test, log, SR_NAME, "vdd", 0, 0);
+	fake_clk(test, log, SR_NAME, NULL, SR_F1, 0);
+	fake_reg(test, log, SR_NAME, "vdd", 0, 0);
 	dev = conf_device(test, SR_NAME);
 	dev_set_drvdata(dev, h);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
@@ -557,11 +557,11 @@ static void conf_set_rate_single_supply_helper_unused(struct kunit *test)
 	conf_add(test, dev, SR_F3, SR_U3);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F3), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_VOLT, 0, SR_U1 },
-			{ CONF_EV_ON, 0, 0 },
-			{ CONF_EV_VOLT, 0, SR_U3 },
-			{ CONF_EV_RATE, 0, SR_F3 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_VOLT, 0, SR_U1 },
+			{ FAKE_EV_ON, 0, 0 },
+			{ FAKE_EV_VOLT, 0, SR_U3 },
+			{ FAKE_EV_RATE, 0, SR_F3 });
 	KUNIT_EXPECT_EQ(test, h->calls, 0);
 }
 
@@ -575,10 +575,10 @@ static struct sr_fix *sr_level_fix(struct kunit *test)
 	struct dev_pm_opp_data data = { .freq = SR_F1, .level = LV_L1 };
 
 	KUNIT_ASSERT_NOT_NULL(test, fix);
-	fix->log = conf_log(test);
-	fix->clk = conf_clk(test, fix->log, SR_NAME, NULL, SR_F1, 0);
+	fix->log = fake_log(test);
+	fix->clk = fake_clk(test, fix->log, SR_NAME, NULL, SR_F1, 0);
 	fix->dev = conf_device(test, SR_NAME);
-	conf_pm_domain(test, fix->log, fix->dev);
+	fake_pm_domain(test, fix->log, fix->dev);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(fix->dev, &data), 0);
 	data.freq = SR_F2;
 	data.level = LV_L2;
@@ -594,9 +594,9 @@ static void conf_set_rate_up_level_before_clock(struct kunit *test)
 	struct sr_fix *fix = sr_level_fix(test);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_LEVEL, 0, LV_L2 },
-			{ CONF_EV_RATE, 0, SR_F2 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_LEVEL, 0, LV_L2 },
+			{ FAKE_EV_RATE, 0, SR_F2 });
 }
 
 /* Going down, the clock moves before the level is voted. */
@@ -607,9 +607,9 @@ static void conf_set_rate_down_clock_before_level(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F2), 0);
 	fix->log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, SR_F1), 0);
-	CONF_EXPECT_LOG(test, fix->log,
-			{ CONF_EV_RATE, 0, SR_F1 },
-			{ CONF_EV_LEVEL, 0, LV_L1 });
+	FAKE_EXPECT_LOG(test, fix->log,
+			{ FAKE_EV_RATE, 0, SR_F1 },
+			{ FAKE_EV_LEVEL, 0, LV_L1 });
 }
 
 static struct kunit_case conf_set_rate_cases[] = {
@@ -664,35 +664,35 @@ static const char * const cl_one_clock[] = { NULL, NULL };
 /* No clock at all: rated OPPs with levels, voted through a PM domain. */
 static void conf_clockless_rated_opps_vote_level(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = conf_device(test, CL_NAME);
 	struct dev_pm_opp_data data = { .freq = SR_F1, .level = LV_L1 };
 
-	conf_pm_domain(test, log, dev);
+	fake_pm_domain(test, log, dev);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
 	data.freq = SR_F2;
 	data.level = LV_L2;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_add_dynamic(dev, &data), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, log, { CONF_EV_LEVEL, 0, LV_L2 });
+	FAKE_EXPECT_LOG(test, log, { FAKE_EV_LEVEL, 0, LV_L2 });
 }
 
 /* No clock at all: rated OPPs still set their supply's voltage. */
 static void conf_clockless_rated_opps_set_supply(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .regulator_names = sr_supplies };
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 
-	conf_reg(test, log, CL_NAME, "vdd", 0, 0);
+	fake_reg(test, log, CL_NAME, "vdd", 0, 0);
 	dev = conf_device(test, CL_NAME);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	conf_add(test, dev, SR_F1, SR_U1);
 	conf_add(test, dev, SR_F2, SR_U2);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_VOLT, 0, SR_U2 },
-			{ CONF_EV_ON, 0, 0 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_VOLT, 0, SR_U2 },
+			{ FAKE_EV_ON, 0, 0 });
 }
 
 /* No clock at all: above the fastest OPP is still -ERANGE. */
@@ -708,25 +708,25 @@ static void conf_clockless_above_max_is_erange(struct kunit *test)
 static void conf_clock_only_sets_clock(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .clk_names = cl_one_clock };
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev;
 
-	conf_clk(test, log, CL_NAME, NULL, SR_F1, 0);
+	fake_clk(test, log, CL_NAME, NULL, SR_F1, 0);
 	dev = conf_device(test, CL_NAME);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1 + SR_F1 / 2), 0);
-	CONF_EXPECT_LOG(test, log, { CONF_EV_RATE, 0, SR_F1 + SR_F1 / 2 });
+	FAKE_EXPECT_LOG(test, log, { FAKE_EV_RATE, 0, SR_F1 + SR_F1 / 2 });
 }
 
 /* After clock-only transitions, OPPs added later are reached by rate. */
 static void conf_clock_only_then_opp_rate(struct kunit *test)
 {
 	struct dev_pm_opp_config config = { .clk_names = cl_one_clock };
-	struct conf_log *log = conf_log(test);
-	struct conf_clk *clk;
+	struct fake_log *log = fake_log(test);
+	struct fake_clk *clk;
 	struct device *dev;
 
-	clk = conf_clk(test, log, CL_NAME, NULL, SR_F1, 0);
+	clk = fake_clk(test, log, CL_NAME, NULL, SR_F1, 0);
 	dev = conf_device(test, CL_NAME);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1 + SR_F1 / 2), 0);
@@ -734,7 +734,7 @@ static void conf_clock_only_then_opp_rate(struct kunit *test)
 	conf_add(test, dev, SR_F2, SR_U2);
 	log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F1), 0);
-	CONF_EXPECT_LOG(test, log, { CONF_EV_RATE, 0, SR_F1 });
+	FAKE_EXPECT_LOG(test, log, { FAKE_EV_RATE, 0, SR_F1 });
 	KUNIT_EXPECT_EQ(test, clk->rate, SR_F1);
 }
 
@@ -755,18 +755,18 @@ static struct kunit_suite conf_clockless_suite = {
 #define BWD_NAME	"conf-bwd"
 
 /* conf,bw with its interconnects and a clock at BW_F1, its table not loaded. */
-static struct device *bwd_device(struct kunit *test, struct conf_log *log)
+static struct device *bwd_device(struct kunit *test, struct fake_log *log)
 {
 	CONF_OVERLAY(test, conf_of);
 	conf_icc(test, log, "conf,icc");
-	conf_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
+	fake_clk(test, log, BWD_NAME, NULL, BW_F1, 0);
 	return conf_of_device(test, BWD_NAME, "conf,bw");
 }
 
 /* The bandwidth table with its interconnects and a clock, at BW_F1. */
-static struct conf_log *bwd_fix(struct kunit *test, struct device **devp)
+static struct fake_log *bwd_fix(struct kunit *test, struct device **devp)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = bwd_device(test, log);
 
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
@@ -780,40 +780,40 @@ static struct conf_log *bwd_fix(struct kunit *test, struct device **devp)
 static void conf_bw_up_before_clock(struct kunit *test)
 {
 	struct device *dev;
-	struct conf_log *log = bwd_fix(test, &dev);
+	struct fake_log *log = bwd_fix(test, &dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_BW, 0, BW_P2 },
-			{ CONF_EV_BW, 2, BW_P2B },
-			{ CONF_EV_RATE, 0, BW_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_BW, 0, BW_P2 },
+			{ FAKE_EV_BW, 2, BW_P2B },
+			{ FAKE_EV_RATE, 0, BW_F2 });
 }
 
 /* Going down, the clock moves before the paths get their lower peaks. */
 static void conf_bw_down_after_clock(struct kunit *test)
 {
 	struct device *dev;
-	struct conf_log *log = bwd_fix(test, &dev);
+	struct fake_log *log = bwd_fix(test, &dev);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
 	log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F1), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_RATE, 0, BW_F1 },
-			{ CONF_EV_BW, 0, BW_P1 },
-			{ CONF_EV_BW, 2, BW_P1B });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_RATE, 0, BW_F1 },
+			{ FAKE_EV_BW, 0, BW_P1 },
+			{ FAKE_EV_BW, 2, BW_P1B });
 }
 
 /* Rate 0 drops every path's bandwidth to 0. */
 static void conf_bw_rate_zero_drops_bandwidth(struct kunit *test)
 {
 	struct device *dev;
-	struct conf_log *log = bwd_fix(test, &dev);
+	struct fake_log *log = bwd_fix(test, &dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, 0), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_BW, 0, 0 },
-			{ CONF_EV_BW, 2, 0 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_BW, 0, 0 },
+			{ FAKE_EV_BW, 2, 0 });
 }
 
 #define BWD_FD		150000000	/* added by code, between BW_F1 and BW_F2 */
@@ -825,7 +825,7 @@ static void conf_bw_rate_zero_drops_bandwidth(struct kunit *test)
  */
 static void conf_bw_code_opp_then_dt_table(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = bwd_device(test, log);
 
 	conf_add(test, dev, BWD_FD, 0);
@@ -833,30 +833,30 @@ static void conf_bw_code_opp_then_dt_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BWD_FD), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_BW, 0, 0 },
-			{ CONF_EV_BW, 2, 0 },
-			{ CONF_EV_RATE, 0, BWD_FD });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_BW, 0, 0 },
+			{ FAKE_EV_BW, 2, 0 },
+			{ FAKE_EV_RATE, 0, BWD_FD });
 	log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_BW, 0, BW_P2 },
-			{ CONF_EV_BW, 2, BW_P2B },
-			{ CONF_EV_RATE, 0, BW_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_BW, 0, BW_P2 },
+			{ FAKE_EV_BW, 2, BW_P2B },
+			{ FAKE_EV_RATE, 0, BW_F2 });
 }
 
 /* Without its node's OPPs, the table still votes on the paths: 0. */
 static void conf_bw_code_only_table_votes_zero(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = bwd_device(test, log);
 
 	conf_add(test, dev, BW_F2, 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, BW_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_BW, 0, 0 },
-			{ CONF_EV_BW, 2, 0 },
-			{ CONF_EV_RATE, 0, BW_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_BW, 0, 0 },
+			{ FAKE_EV_BW, 2, 0 },
+			{ FAKE_EV_RATE, 0, BW_F2 });
 }
 
 static struct kunit_case conf_bw_cases[] = {

@@ -20,10 +20,10 @@
 #define GP_NAME		"conf-gp"
 
 /* The domain's overlay, a logged domain on conf,genpd, and a log. */
-static struct conf_genpd *gp_domain(struct kunit *test, struct conf_log *log)
+static struct fake_genpd *gp_domain(struct kunit *test, struct fake_log *log)
 {
 	CONF_OVERLAY(test, conf_genpd);
-	return conf_genpd(test, log, "conf,genpd", 1);
+	return fake_genpd(test, log, "conf,genpd", 1);
 }
 
 /* conf,cons with its table loaded, after the domain. */
@@ -40,7 +40,7 @@ static struct device *gp_consumer(struct kunit *test)
 /* A domain provider with a performance state callback gets its table. */
 static void conf_genpd_provider_gets_table(struct kunit *test)
 {
-	struct conf_genpd *g = gp_domain(test, NULL);
+	struct fake_genpd *g = gp_domain(test, NULL);
 	struct dev_pm_opp *opp;
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(&g->pd.dev), 2);
@@ -80,14 +80,14 @@ static void conf_genpd_required_pstate(struct kunit *test)
 }
 
 /* The consumer attached to the domain, with a clock, at CONS_F1. */
-static struct device *gp_voter(struct kunit *test, struct conf_log *log)
+static struct device *gp_voter(struct kunit *test, struct fake_log *log)
 {
 	struct device *dev;
 
 	gp_domain(test, log);
-	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	fake_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
 	dev = conf_of_device(test, GP_NAME, "conf,cons");
-	conf_genpd_attach(test, dev);
+	fake_genpd_attach(test, dev);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F1), 0);
 	log->nr = 0;
@@ -97,37 +97,37 @@ static struct device *gp_voter(struct kunit *test, struct conf_log *log)
 /* Going up, the domain gets the new state before the clock moves. */
 static void conf_genpd_set_rate_up_votes_domain_first(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = gp_voter(test, log);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_LEVEL, 1, DOM_L2 },
-			{ CONF_EV_RATE, 0, CONS_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_LEVEL, 1, DOM_L2 },
+			{ FAKE_EV_RATE, 0, CONS_F2 });
 }
 
 /* Going down, the clock moves before the domain gets the lower state. */
 static void conf_genpd_set_rate_down_votes_domain_last(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = gp_voter(test, log);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
 	log->nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F1), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_RATE, 0, CONS_F1 },
-			{ CONF_EV_LEVEL, 1, DOM_L1 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_RATE, 0, CONS_F1 },
+			{ FAKE_EV_LEVEL, 1, DOM_L1 });
 }
 
 /* Rate 0 drops the consumer's vote: the domain goes to state 0. */
 static void conf_genpd_rate_zero_drops_vote(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *dev = gp_voter(test, log);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, 0), 0);
-	CONF_EXPECT_LOG(test, log, { CONF_EV_LEVEL, 1, 0 });
+	FAKE_EXPECT_LOG(test, log, { FAKE_EV_LEVEL, 1, 0 });
 }
 
 /* Before the domain's table exists, required states read 0. */
@@ -157,14 +157,14 @@ static void conf_genpd_pending_set_rate_is_ebusy(struct kunit *test)
 /* conf,cons with its table loaded, then the domain's: a late link. */
 static struct device *gp_late_consumer(struct kunit *test)
 {
-	struct conf_genpd *g;
+	struct fake_genpd *g;
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_genpd);
-	g = conf_genpd_new(test);
+	g = fake_genpd_new(test);
 	dev = conf_of_device(test, GP_NAME, "conf,cons");
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
-	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
+	fake_genpd_start(test, g, NULL, "conf,genpd", 1);
 	return dev;
 }
 
@@ -210,21 +210,21 @@ static void conf_genpd_late_level_found_by_level(struct kunit *test)
  */
 static void conf_genpd_late_link_with_required_dev_keeps_no_level(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *required[1];
 	struct dev_pm_opp_config config = { .required_devs = required };
-	struct conf_genpd *g;
+	struct fake_genpd *g;
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_genpd);
-	g = conf_genpd_new(test);
+	g = fake_genpd_new(test);
 	required[0] = conf_device(test, "conf-gp-req");
-	conf_pm_domain(test, log, required[0]);
-	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	fake_pm_domain(test, log, required[0]);
+	fake_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
 	dev = conf_of_device(test, GP_NAME, "conf,cons");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
-	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
+	fake_genpd_start(test, g, NULL, "conf,genpd", 1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
 							      true)),
@@ -232,9 +232,9 @@ static void conf_genpd_late_link_with_required_dev_keeps_no_level(struct kunit *
 	KUNIT_EXPECT_PTR_EQ(test, dev_pm_opp_find_level_exact(dev, DOM_L2),
 			    ERR_PTR(-ERANGE));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_LEVEL, 0, DOM_L2 },
-			{ CONF_EV_RATE, 0, CONS_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_LEVEL, 0, DOM_L2 },
+			{ FAKE_EV_RATE, 0, CONS_F2 });
 }
 
 static const char * const gp_perf[] = { "perf", NULL };
@@ -248,7 +248,7 @@ static void gp_runtime_put(void *dev)
 /* Attached by name, the domain is voted through its virtual device. */
 static void conf_genpd_attach_by_name_votes(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device **virt_devs = NULL;
 	struct dev_pm_opp_config config = {
 		.genpd_names = gp_perf,
@@ -257,7 +257,7 @@ static void conf_genpd_attach_by_name_votes(struct kunit *test)
 	struct device *dev;
 
 	gp_domain(test, log);
-	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	fake_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
 	dev = conf_of_device(test, GP_NAME, "conf,cons-named");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_NOT_NULL(test, virt_devs);
@@ -268,9 +268,9 @@ static void conf_genpd_attach_by_name_votes(struct kunit *test)
 							virt_devs[0]), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_LEVEL, 1, DOM_L2 },
-			{ CONF_EV_RATE, 0, CONS_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_LEVEL, 1, DOM_L2 },
+			{ FAKE_EV_RATE, 0, CONS_F2 });
 }
 
 /* A domain name the node does not list: -ENODEV. */
@@ -292,37 +292,37 @@ static void conf_genpd_more_names_than_required_is_einval(struct kunit *test)
 {
 	static const char * const names[] = { "perf", "perf", NULL };
 	struct dev_pm_opp_config config = { .genpd_names = names };
-	struct conf_console *con;
+	struct fake_console *con;
 	struct device *dev;
 
 	gp_domain(test, NULL);
 	dev = conf_of_device(test, GP_NAME, "conf,cons-named");
 	con = conf_console(test, dev);
 	KUNIT_EXPECT_EQ(test, conf_set_config(test, dev, &config), -EINVAL);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 }
 
 /* Required devices given by the caller get the required OPPs' levels. */
 static void conf_genpd_required_devs_vote(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *req, *dev;
 	struct device *required[1];
 	struct dev_pm_opp_config config = { .required_devs = required };
 
 	gp_domain(test, NULL);
 	req = conf_device(test, "conf-gp-req");
-	conf_pm_domain(test, log, req);
+	fake_pm_domain(test, log, req);
 	required[0] = req;
-	conf_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
+	fake_clk(test, log, GP_NAME, NULL, CONS_F1, 0);
 	dev = conf_of_device(test, GP_NAME, "conf,cons-plain");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), 0);
-	CONF_EXPECT_LOG(test, log,
-			{ CONF_EV_LEVEL, 0, DOM_L2 },
-			{ CONF_EV_RATE, 0, CONS_F2 });
+	FAKE_EXPECT_LOG(test, log,
+			{ FAKE_EV_LEVEL, 0, DOM_L2 },
+			{ FAKE_EV_RATE, 0, CONS_F2 });
 }
 
 /* A table whose OPPs have required-opps says so. */
@@ -356,25 +356,25 @@ static void conf_genpd_of_required_pstate(struct kunit *test)
  */
 static void conf_genpd_of_required_pstate_of_unlisted_opp(struct kunit *test)
 {
-	struct conf_console *con;
-	struct conf_genpd *g;
+	struct fake_console *con;
+	struct fake_genpd *g;
 	struct device_node *np;
 
 	CONF_OVERLAY(test, conf_genpd);
-	g = conf_genpd_new(test);
+	g = fake_genpd_new(test);
 	np = of_find_node_by_path("/conf-dom-off-user");
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
 	con = conf_console(test, NULL);
 	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, conf_console_count_level(con, LOGLEVEL_ERR), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count_level(con, LOGLEVEL_ERR), 1);
 
-	conf_genpd_start(test, g, NULL, "conf,genpd", 1);
-	conf_console_reset(con);
+	fake_genpd_start(test, g, NULL, "conf,genpd", 1);
+	fake_console_reset(con);
 	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 /* A node without required-opps: -ENODEV. */
@@ -436,7 +436,7 @@ static void conf_genpd_xlate_pstate_without_required(struct kunit *test)
  */
 static void conf_genpd_one_of_two_required_missing(struct kunit *test)
 {
-	struct conf_genpd *g = gp_domain(test, NULL);
+	struct fake_genpd *g = gp_domain(test, NULL);
 	struct device *dev = conf_of_device(test, GP_NAME, "conf,two-req");
 	struct dev_pm_opp *opp, *dom;
 
@@ -589,18 +589,18 @@ static void conf_required_of_pstate_of_plain_table_is_einval(struct kunit *test)
  */
 static void conf_required_plain_table_sets_no_pstate(struct kunit *test)
 {
-	struct conf_log *log = conf_log(test);
+	struct fake_log *log = fake_log(test);
 	struct device *required[1];
 	struct dev_pm_opp_config config = { .required_devs = required };
 	struct device *dev = rq_user(test, "conf,req-user", NULL);
 
 	required[0] = conf_device(test, "conf-rq-dev");
-	conf_pm_domain(test, log, required[0]);
-	conf_clk(test, log, "conf-rq-user", NULL, RU_F1, 0);
+	fake_pm_domain(test, log, required[0]);
+	fake_clk(test, log, "conf-rq-user", NULL, RU_F1, 0);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, RU_F2), 0);
-	CONF_EXPECT_LOG(test, log, { CONF_EV_RATE, 0, RU_F2 });
+	FAKE_EXPECT_LOG(test, log, { FAKE_EV_RATE, 0, RU_F2 });
 }
 
 static struct kunit_case conf_required_cases[] = {

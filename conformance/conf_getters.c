@@ -145,7 +145,7 @@ static void conf_getters_volt_latency_from_regulator_ramp(struct kunit *test)
 	struct dev_pm_opp_config config = { .regulator_names = gt_supplies };
 	struct device *dev;
 
-	conf_reg(test, NULL, GT_NAME, "vdd", 0, GT_RAMP);
+	fake_reg(test, NULL, GT_NAME, "vdd", 0, GT_RAMP);
 	dev = conf_device(test, GT_NAME);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	conf_add(test, dev, GT_F1, GT_U1);

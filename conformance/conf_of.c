@@ -248,7 +248,7 @@ static void conf_of_bw_floor(struct kunit *test)
 static void conf_of_bw_index_beyond_paths_is_einval(struct kunit *test)
 {
 	struct device *dev = of_bw(test);
-	struct conf_console *con;
+	struct fake_console *con;
 	unsigned int bw = 0;
 
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
@@ -257,7 +257,7 @@ static void conf_of_bw_index_beyond_paths_is_einval(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_bw_floor(dev, &bw, -1)),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 /* Bandwidth lookups on a table without bandwidth are -EINVAL. */
@@ -319,10 +319,10 @@ static void conf_of_no_supported_opp_is_enoent(struct kunit *test)
 static void conf_of_empty_table_is_enoent(struct kunit *test)
 {
 	struct device *dev = of_dev(test, "conf,empty");
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, conf_of_add_table(test, dev), -ENOENT);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 3);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 3);
 }
 
 /*
@@ -332,10 +332,10 @@ static void conf_of_empty_table_is_enoent(struct kunit *test)
 static void conf_of_has_required_opp_of_empty_table(struct kunit *test)
 {
 	struct device *dev = of_dev(test, "conf,empty");
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_FALSE(test, dev_pm_opp_of_has_required_opp(dev));
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 }
 
 /* Two opp-hz values for a table with one clock: -EINVAL. */
@@ -463,7 +463,7 @@ static void conf_of_transition_latency(struct kunit *test)
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_of);
-	conf_reg(test, NULL, OF_NAME, "vdd", 0, 1000);
+	fake_reg(test, NULL, OF_NAME, "vdd", 0, 1000);
 	dev = conf_of_device(test, OF_NAME, "conf,v2");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
@@ -680,7 +680,7 @@ static void conf_of_v1_tolerance_sets_range(struct kunit *test)
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_of);
-	conf_reg(test, NULL, OF_NAME, "vdd", 0, 0);
+	fake_reg(test, NULL, OF_NAME, "vdd", 0, 0);
 	dev = conf_of_device(test, OF_NAME, "conf,v1");
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
@@ -802,19 +802,19 @@ static void conf_of_unshared_table_per_device(struct kunit *test)
  */
 static void conf_of_shared_table_on_two_clocks(struct kunit *test)
 {
-	struct conf_clk *ca, *cb;
-	struct conf_console *con;
+	struct fake_clk *ca, *cb;
+	struct fake_console *con;
 	struct device *a, *b;
 
 	CONF_OVERLAY(test, conf_of);
 	a = conf_of_device(test, "conf-sh-a", "conf,shared-a");
 	b = conf_of_device(test, "conf-sh-b", "conf,shared-b");
-	ca = conf_clk(test, NULL, "conf-sh-a", NULL, SH_F1, 0);
-	cb = conf_clk(test, NULL, "conf-sh-b", NULL, SH_F1, 1);
+	ca = fake_clk(test, NULL, "conf-sh-a", NULL, SH_F1, 0);
+	cb = fake_clk(test, NULL, "conf-sh-b", NULL, SH_F1, 1);
 	con = conf_console(test, b);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, a), 0);
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, b), 0);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(b, SH_F2), 0);
 	KUNIT_EXPECT_EQ(test, ca->rate, SH_F2);

@@ -113,10 +113,10 @@ static void conf_dynamic_remove_last_drops_table(struct kunit *test)
 static void conf_dynamic_remove_absent_rate_warns(struct kunit *test)
 {
 	struct device *dev = dy_device(test);
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	dev_pm_opp_remove(dev, DY_ABSENT);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 }
 
@@ -145,14 +145,14 @@ static void conf_dynamic_remove_table_keeps_added(struct kunit *test)
 static void conf_remove_table_of_no_device_warns(struct kunit *test)
 {
 	struct device *dev = conf_device(test, "conf-no-table");
-	struct conf_console *con = conf_console(test, NULL);
+	struct fake_console *con = conf_console(test, NULL);
 
 	dev_pm_opp_remove_table(dev);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 	CONF_EXPECT_WARN(test, "dev_pm_opp_remove_table");
 	dev_pm_opp_remove_table(NULL);
-	KUNIT_ASSERT_EQ(test, conf_console_count_level(con, CONF_CON_SPLAT), 1);
-	KUNIT_EXPECT_STREQ(test, conf_console_splat(con, 0),
+	KUNIT_ASSERT_EQ(test, fake_console_count_level(con, FAKE_CON_SPLAT), 1);
+	KUNIT_EXPECT_STREQ(test, fake_console_splat(con, 0),
 			   "dev_pm_opp_remove_table");
 }
 
@@ -160,32 +160,32 @@ static void conf_remove_table_of_no_device_warns(struct kunit *test)
 static void conf_dynamic_enable_absent_rate_is_silent(struct kunit *test)
 {
 	struct device *dev = dy_device(test);
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable(dev, DY_ABSENT), -ENODEV);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 /* Disabling an absent rate is -ENODEV, and nothing is printed. */
 static void conf_dynamic_disable_absent_rate_is_silent(struct kunit *test)
 {
 	struct device *dev = dy_device(test);
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_disable(dev, DY_ABSENT), -ENODEV);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 /* Adjusting an absent rate is -ENODEV, and nothing is printed. */
 static void conf_dynamic_adjust_absent_rate_is_silent(struct kunit *test)
 {
 	struct device *dev = dy_device(test);
-	struct conf_console *con = conf_console(test, dev);
+	struct fake_console *con = conf_console(test, dev);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_adjust_voltage(dev, DY_ABSENT, DY_U2,
 							DY_U1, DY_U3),
 			-ENODEV);
-	KUNIT_EXPECT_EQ(test, conf_console_count(con), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(con), 0);
 }
 
 /* Enabling on a device without a table is -ENODEV. */
@@ -233,11 +233,11 @@ static void conf_dynamic_voltage_beyond_regulator_is_unavailable(struct kunit *t
 	struct dev_pm_opp_config config = { .regulator_names = dy_supplies };
 	struct device *dev;
 
-	conf_reg(test, NULL, DY_NAME, "vdd", 0, 0);
+	fake_reg(test, NULL, DY_NAME, "vdd", 0, 0);
 	dev = conf_device(test, DY_NAME);
 	KUNIT_ASSERT_GT(test, conf_set_config(test, dev, &config), 0);
 	conf_add(test, dev, DY_F1, DY_U1);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, DY_F2, CONF_REG_MAX_UV + 5000),
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, DY_F2, FAKE_REG_MAX_UV + 5000),
 			0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
 	conf_exact(test, dev, DY_F2, false);

@@ -72,12 +72,18 @@ sync_into() {
 # install_core CORE SUBDIR SOURCE: the tree's drivers/opp and pm_opp.h become
 # upstream's pristine core or ours (grafted by tree.sh), with SOURCE copied
 # beside it into drivers/opp/SUBDIR (bench/, conformance/), which the caller
-# then hooks into kbuild.
+# then hooks into kbuild. Upstream's core also gets the tests' fakes/, with
+# one obj- line and one Kconfig source line appended, as our core has them.
 install_core() {
 	case $1 in
 	upstream)
-		sync_into --delete "$OPP_UPSTREAM/drivers/opp/" "$OPP_TREE/drivers/opp/"
+		local opp=$OPP_TREE/drivers/opp
+		sync_into --delete "$OPP_UPSTREAM/drivers/opp/" "$opp/"
 		sync_into "$OPP_UPSTREAM/include/linux/pm_opp.h" "$OPP_TREE/include/linux/pm_opp.h"
+		sync_into --delete "$OPP_REPO/fakes/" "$opp/fakes/"
+		# shellcheck disable=SC2016 # make's $(...), not the shell's
+		printf '\nobj-$(CONFIG_PM_OPP_FAKES)\t+= fakes/\n' >>"$opp/Makefile"
+		printf '\nsource "drivers/opp/fakes/Kconfig"\n' >>"$opp/Kconfig"
 		;;
 	ours)
 		bash "$OPP_SCRIPTS/tree.sh" >/dev/null

@@ -128,10 +128,12 @@ put() {
 	done
 }
 
-# Kconfig without the KUnit option (patch 1 and 2; patch 3 adds it).
+# Kconfig without the KUnit option and the fakes it selects (patch 1 and 2;
+# patch 3 adds them).
 kconfig_without_kunit() {
 	awk '/^config PM_OPP_KUNIT_TEST$/ { skip = 1; next }
 	     skip && /^(config|menuconfig|source|if|endif|menu|endmenu)( |$)/ { skip = 0 }
+	     /^source "drivers\/opp\/fakes\/Kconfig"$/ { next }
 	     !skip' "$STAGE/drivers/opp/Kconfig" |
 		sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 }
@@ -256,15 +258,17 @@ make_series() {
 		[[ -f $f && ! -e $STAGE/${f#"$BASE_REPO/"} ]] && rm -f "$f"
 	done
 	# shellcheck disable=SC2016 # make's $(...), not the shell's
-	grep -v '^obj-\$(CONFIG_PM_OPP_KUNIT_TEST)' "$STAGE/drivers/opp/Makefile" \
+	grep -v '^obj-\$(CONFIG_PM_OPP_\(KUNIT_TEST\|FAKES\))' "$STAGE/drivers/opp/Makefile" \
 		>"$BASE_REPO/drivers/opp/Makefile"
 	kconfig_without_kunit >"$BASE_REPO/drivers/opp/Kconfig"
 	commit_patch $((n += 1)) msg_core
 	# 2. the TI supply driver.
 	put drivers/opp/ti-opp-supply.c drivers/opp/ti-opp-supply.h
 	commit_patch $((n += 1)) msg_ti
-	# 3. KUnit: the suites, .kunitconfig, the option and its obj- line.
-	put drivers/opp/kunit drivers/opp/.kunitconfig drivers/opp/Kconfig drivers/opp/Makefile
+	# 3. KUnit: the suites and their fakes, .kunitconfig, the options and
+	#    their obj- lines.
+	put drivers/opp/kunit drivers/opp/fakes drivers/opp/.kunitconfig \
+		drivers/opp/Kconfig drivers/opp/Makefile
 	commit_patch $((n += 1)) msg_kunit
 	# 4. the documentation.
 	put Documentation/power/opp.rst
