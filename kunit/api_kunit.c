@@ -444,10 +444,10 @@ static void opp_api_get_current_errors(struct kunit *test)
 static void opp_api_failed_lookups_are_silent(struct kunit *test)
 {
 	struct device *dev = opp_api_three(test, true);
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 	unsigned long freq;
 
-	opp_kunit_errors_reset(warnings);
+	fake_console_reset(warnings);
 	freq = F2 + 1;
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_freq_ceil(dev, &freq)),
 			-ERANGE);
@@ -458,7 +458,7 @@ static void opp_api_failed_lookups_are_silent(struct kunit *test)
 			-ERANGE);
 	KUNIT_EXPECT_EQ(test, opp_api_key_error(dev, F3, OPP_LEVEL_UNSET, 0,
 						true), -ERANGE);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 0);
 }
 
 /*
@@ -468,18 +468,18 @@ static void opp_api_failed_lookups_are_silent(struct kunit *test)
 static void opp_api_set_rate_error_describes_table(struct kunit *test)
 {
 	struct device *dev = opp_api_three(test, true);
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+	struct fake_console *errors = fake_console(test, dev, LOGLEVEL_ERR);
 	char want[96];
 
-	opp_kunit_errors_reset(errors);
+	fake_console_reset(errors);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, F2 + 1), -ERANGE);
-	KUNIT_ASSERT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_ASSERT_EQ(test, fake_console_count(errors), 1);
 	snprintf(want, sizeof(want), "2 available from %lu to %lu Hz, 1 disabled",
 		 F1, F2);
-	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(opp_kunit_error(errors, 0), want),
-				  "%s", opp_kunit_error(errors, 0));
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(fake_console_line(errors, 0), want),
+				  "%s", fake_console_line(errors, 0));
 	snprintf(want, sizeof(want), "%lu Hz", F2 + 1);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0), want));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(fake_console_line(errors, 0), want));
 }
 
 static struct kunit_case opp_api_cases[] = {

@@ -148,7 +148,7 @@ static void opp_cpu_sharing_with_cpu_that_has_a_table(struct kunit *test)
 static void opp_cpu_sharing_skips_cpu_without_device(struct kunit *test)
 {
 	struct device *cpu0 = opp_cpu_fixture(test);
-	struct opp_kunit_errors *errors;
+	struct fake_console *errors;
 	struct cpumask mask;
 
 	KUNIT_ASSERT_LT_MSG(test, nr_cpu_ids, small_cpumask_bits,
@@ -157,9 +157,9 @@ static void opp_cpu_sharing_skips_cpu_without_device(struct kunit *test)
 	cpumask_copy(&mask, cpu_possible_mask);
 	__set_bit(nr_cpu_ids, cpumask_bits(&mask));
 
-	errors = opp_kunit_capture_errors(test, cpu0);
+	errors = fake_console(test, cpu0, LOGLEVEL_ERR);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_sharing_cpus(cpu0, &mask), 0);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(errors), 1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(get_cpu_device(1)), 2);
 }
 

@@ -368,7 +368,7 @@ static void opp_debugfs_bandwidth_paths(struct kunit *test)
 	struct device *dev;
 
 	KUNIT_ASSERT_EQ(test, opp_debugfs_apply_own(test), 0);
-	opp_kunit_icc_provider(test, "opp-kunit,dbg-icc", 5);
+	fake_icc(test, NULL, opp_kunit_of_device(test, "opp-kunit,dbg-icc"));
 	dev = opp_debugfs_loaded(test, "opp-kunit,dbg-bw");
 
 	expect_text(test, dev, "/opp:2/of_name", "opp-slow\n");
@@ -388,7 +388,7 @@ static void opp_debugfs_bandwidth_paths(struct kunit *test)
 	/* The interconnect core names a path "<source>-<destination>". */
 	name = opp_debugfs_dir(test, dev, "/opp:2/icc-path-1/name");
 	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_debugfs_maybe_empty(test, name),
-					   "opp-kunit-icc-opp-kunit-icc"));
+					   "fake-m1-fake-s1"));
 }
 
 /*

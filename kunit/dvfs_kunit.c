@@ -24,18 +24,15 @@
 #include "opp_kunit_dvfs.h"
 #include "opp_kunit_helpers.h"
 
-#define RATE(hz)	{ OPP_EV_RATE, 0, (hz) }
-#define PSTATE(level)	{ OPP_EV_PSTATE, 0, (level) }
-#define DOMAIN(level)	{ OPP_EV_PSTATE, 1, (level) }
-#define VOLT(id, uv)	{ OPP_EV_VOLT, (id), (uv) }
-#define ON(id)		{ OPP_EV_ON, (id), 0 }
-#define OFF(id)		{ OPP_EV_OFF, (id), 0 }
+#define RATE(hz)	{ FAKE_EV_RATE, 0, (hz) }
+#define PSTATE(level)	{ FAKE_EV_LEVEL, 0, (level) }
+#define DOMAIN(level)	{ FAKE_EV_LEVEL, 1, (level) }
+#define VOLT(id, uv)	{ FAKE_EV_VOLT, (id), (uv) }
+#define ON(id)		{ FAKE_EV_ON, (id), 0 }
+#define OFF(id)		{ FAKE_EV_OFF, (id), 0 }
 
-#define EXPECT_LOG(test, fix, ...)					\
-	do {								\
-		static const struct opp_kunit_ev __want[] = { __VA_ARGS__ }; \
-		opp_kunit_expect_log(test, fix, __want, ARRAY_SIZE(__want)); \
-	} while (0)
+#define EXPECT_LOG(test, fix, ...)	\
+	FAKE_EXPECT_LOG(test, &(fix)->log, __VA_ARGS__)
 
 static void opp_dvfs_put_regulators(void *table)
 {
@@ -74,19 +71,19 @@ static struct opp_kunit_dvfs *one_supply(struct kunit *test)
 static void opp_dvfs_refused_enable_warns_and_moves(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = one_supply(test);
-	struct opp_kunit_errors *warnings;
+	struct fake_console *warnings;
 
-	warnings = opp_kunit_capture_warnings(test, fix->dev);
-	fix->regs[0].enable_err = -EIO;
+	warnings = fake_console(test, fix->dev, LOGLEVEL_WARNING);
+	fix->regs[0]->enable_fail = -EIO;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
 	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2), RATE(DVFS_F2));
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 1);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
-	KUNIT_EXPECT_EQ(test, fix->regs[0].enables, 1);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, fix->regs[0]->enables, 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 1);
 }
 
 /* A rate below an OPP's keeps its voltage and only moves the clock. */
@@ -95,7 +92,7 @@ static void opp_dvfs_same_opp_other_rate_moves_clock(struct kunit *test)
 	struct opp_kunit_dvfs *fix = one_supply(test);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 - 1000), 0);
 	EXPECT_LOG(test, fix, RATE(DVFS_F3 - 1000));
 }
@@ -106,12 +103,12 @@ static void opp_dvfs_target_above_all_is_erange(struct kunit *test)
 	struct opp_kunit_dvfs *fix = one_supply(test);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 + 1),
 			-ERANGE);
 	EXPECT_LOG(test, fix);
-	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F1);
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V1);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->regs[0]), DVFS_V1);
 }
 
 /* A target above every available OPP is out of range too. */
@@ -121,7 +118,7 @@ static void opp_dvfs_target_above_available_is_erange(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F3), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -ERANGE);
 	EXPECT_LOG(test, fix);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
@@ -141,14 +138,14 @@ static void opp_dvfs_no_available_opp_sets_clock_only(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F2), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F3), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3 * 2), 0);
 	EXPECT_LOG(test, fix, RATE(DVFS_F3 * 2));
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_enable(fix->dev, DVFS_F2), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F2);
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V2);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, DVFS_F2);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->regs[0]), DVFS_V2);
 }
 
 /* Rate 0 leaves a device whose OPPs are all disabled alone. */
@@ -160,10 +157,10 @@ static void opp_dvfs_rate_zero_without_available_is_noop(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F1), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F2), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(fix->dev, DVFS_F3), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	EXPECT_LOG(test, fix);
-	KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
+	KUNIT_EXPECT_TRUE(test, fix->regs[0]->on);
 }
 
 /* Adds an OPP without a level: dev_pm_opp_add() would give it level 0. */
@@ -239,7 +236,7 @@ static void opp_dvfs_set_opp_uses_opp_rate(struct kunit *test)
 						      true);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_opp(fix->dev, opp), 0);
 	EXPECT_LOG(test, fix, VOLT(0, DVFS_V3), RATE(DVFS_F3));
 }
@@ -354,7 +351,7 @@ static void opp_dvfs_sync_regulators_before_any_opp_is_noop(struct kunit *test)
 	struct opp_kunit_dvfs *fix = one_supply(test);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 0);
 }
 
 /* sync_regulators() puts back the voltage a supply lost, at the OPP. */
@@ -363,11 +360,11 @@ static void opp_dvfs_sync_regulators_restores_voltage(struct kunit *test)
 	struct opp_kunit_dvfs *fix = one_supply(test);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	fix->regs[0].sel = 0;
-	fix->nr = 0;
+	fix->regs[0]->sel = 0;
+	fix->log.nr = 0;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_sync_regulators(fix->dev), 0);
 	EXPECT_LOG(test, fix, VOLT(0, DVFS_V2));
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), DVFS_V2);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->regs[0]), DVFS_V2);
 }
 
 /* A missing regulator fails and keeps nothing. */
@@ -550,7 +547,7 @@ static void opp_dvfs_set_opp_helper_gets_both_opps(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
 
 	EXPECT_LOG(test, fix, VOLT(1, DVFS_W3), VOLT(0, DVFS_V3), RATE(DVFS_F3));
@@ -598,13 +595,13 @@ static void opp_dvfs_config_regulators_callback(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F1), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), 0);
 
 	EXPECT_LOG(test, fix, RATE(DVFS_F3));
 	/* The callback owns the regulators: the core enabled none. */
-	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
-	KUNIT_EXPECT_FALSE(test, fix->regs[1].on);
+	KUNIT_EXPECT_FALSE(test, fix->regs[0]->on);
+	KUNIT_EXPECT_FALSE(test, fix->regs[1]->on);
 	KUNIT_EXPECT_EQ(test, rec->calls, 2);
 	KUNIT_EXPECT_EQ(test, rec->old_rate, DVFS_F1);
 	KUNIT_EXPECT_EQ(test, rec->new_rate, DVFS_F3);
@@ -652,7 +649,7 @@ static void opp_dvfs_tracepoint_reports_transitions(struct kunit *test)
 							  rec), 0);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	fix->clk_fail_at = fix->clk_sets + 1;
+	fix->clk->refuse_at = fix->clk->asks + 1;
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F3), -EBUSY);
 
 	unregister_trace_opp_set_rate(opp_dvfs_trace_probe, rec);
@@ -723,13 +720,13 @@ static void opp_dvfs_concurrent_set_rate_is_serialised(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, finished);
 	KUNIT_EXPECT_EQ(test, atomic_read(&race->errors), 0);
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]),
-			fix->rate == DVFS_F3 ? DVFS_V3 : DVFS_V1);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->regs[0]),
+			fix->clk->rate == DVFS_F3 ? DVFS_V3 : DVFS_V1);
 
 	/* The last transition left its OPP current: the other one moves. */
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, DVFS_F2), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 2);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 2);
 }
 
 static struct kunit_case opp_dvfs_cases[] = {
@@ -946,7 +943,7 @@ static struct device *opp_dvfs_genpd_attached(struct kunit *test,
  */
 static void opp_dvfs_genpd_attached_by_name_votes(struct kunit *test)
 {
-	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct fake_genpd *genpd = fake_genpd(test, NULL, "opp-kunit,genpd", 1);
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
 						    "opp-kunit,pd-user",
 						    true, REQ_F1, 0);
@@ -959,7 +956,7 @@ static void opp_dvfs_genpd_attached_by_name_votes(struct kunit *test)
 	ret = kunit_add_action_or_reset(test, opp_dvfs_runtime_put, virt_dev);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 
-	genpd->fix = fix;
+	genpd->log = &fix->log;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, REQ_F2), 0);
 	EXPECT_LOG(test, fix, DOMAIN(DOM_L2), RATE(REQ_F2));
@@ -973,7 +970,7 @@ static void opp_dvfs_genpd_attached_by_name_votes(struct kunit *test)
 static void opp_dvfs_genpd_detach_leaves_domain(struct kunit *test)
 {
 	static const char * const names[] = { "perf", NULL };
-	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct fake_genpd *genpd = fake_genpd(test, NULL, "opp-kunit,genpd", 1);
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
 						    "opp-kunit,pd-user",
 						    true, REQ_F1, 0);
@@ -989,7 +986,7 @@ static void opp_dvfs_genpd_detach_leaves_domain(struct kunit *test)
 static void opp_dvfs_genpd_devm_detaches_with_devres(struct kunit *test)
 {
 	static const char * const names[] = { "perf", NULL };
-	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct fake_genpd *genpd = fake_genpd(test, NULL, "opp-kunit,genpd", 1);
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
 						    "opp-kunit,pd-user",
 						    true, REQ_F1, 0);
@@ -1008,7 +1005,7 @@ static void opp_dvfs_genpd_devm_detaches_with_devres(struct kunit *test)
 static void opp_dvfs_genpd_unknown_name_fails(struct kunit *test)
 {
 	static const char * const names[] = { "nothere", NULL };
-	struct opp_kunit_genpd *genpd = opp_kunit_genpd(test, "opp-kunit,genpd");
+	struct fake_genpd *genpd = fake_genpd(test, NULL, "opp-kunit,genpd", 1);
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test,
 						    "opp-kunit,pd-user",
 						    true, REQ_F1, 0);
@@ -1057,7 +1054,7 @@ static struct kunit_suite opp_dvfs_required_suite = {
 /* Transitions over table shapes                                            */
 /* ------------------------------------------------------------------------ */
 
-#define BW(kbps)	{ OPP_EV_BW, 0, (kbps) }
+#define BW(kbps)	{ FAKE_EV_BW, 0, (kbps) }
 
 #define SHAPE_MAX_EV	8
 
@@ -1068,13 +1065,13 @@ static struct kunit_suite opp_dvfs_required_suite = {
  */
 struct opp_dvfs_log {
 	unsigned int nr;
-	struct opp_kunit_ev ev[SHAPE_MAX_EV];
+	struct fake_ev ev[SHAPE_MAX_EV];
 };
 
 #define LOG(...)							\
 	{								\
-		.nr = sizeof((struct opp_kunit_ev []){ __VA_ARGS__ }) /	\
-		      sizeof(struct opp_kunit_ev),			\
+		.nr = sizeof((struct fake_ev []){ __VA_ARGS__ }) /	\
+		      sizeof(struct fake_ev),			\
 		.ev = { __VA_ARGS__ },					\
 	}
 #define NOTHING		{ .nr = 0 }
@@ -1121,7 +1118,7 @@ struct opp_dvfs_shape {
 static void opp_dvfs_expect(struct kunit *test, struct opp_kunit_dvfs *fix,
 			    const struct opp_dvfs_log *want)
 {
-	opp_kunit_expect_log(test, fix, want->ev, want->nr);
+	fake_expect_log(test, &fix->log, want->ev, want->nr);
 }
 
 /* Moves the device to the shape's low (0) or high (1) OPP. */
@@ -1138,7 +1135,7 @@ static void shape_start_at(struct kunit *test, const struct opp_dvfs_shape *s,
 			   struct opp_kunit_dvfs *fix, unsigned int i)
 {
 	KUNIT_ASSERT_EQ(test, shape_go(s, fix, i), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 }
 
 /* The hardware is at the low (0) or high (1) OPP. */
@@ -1148,14 +1145,14 @@ static void shape_expect_at(struct kunit *test, const struct opp_dvfs_shape *s,
 	unsigned int r;
 
 	if (s->clock)
-		KUNIT_EXPECT_EQ(test, fix->rate, s->key[i]);
+		KUNIT_EXPECT_EQ(test, fix->clk->rate, s->key[i]);
 	if (s->by_level)
-		KUNIT_EXPECT_EQ(test, fix->pstate, s->key[i]);
+		KUNIT_EXPECT_EQ(test, fix->pd->state, s->key[i]);
 	for (r = 0; r < s->nr_regs; r++)
-		KUNIT_EXPECT_EQ_MSG(test, opp_kunit_reg_uv(&fix->regs[r]),
+		KUNIT_EXPECT_EQ_MSG(test, fake_reg_uv(fix->regs[r]),
 				    s->uv[r][i], "regulator %u", r);
 	if (s->bw[i])
-		KUNIT_EXPECT_EQ(test, fix->peak, s->bw[i]);
+		KUNIT_EXPECT_EQ(test, fix->icc->peak, s->bw[i]);
 }
 
 /* The next change of the last step going up fails; its error. */
@@ -1163,10 +1160,10 @@ static int shape_fail_last_step(const struct opp_dvfs_shape *s,
 				struct opp_kunit_dvfs *fix)
 {
 	if (s->clock) {
-		fix->clk_fail_at = fix->clk_sets + 1;
+		fix->clk->refuse_at = fix->clk->asks + 1;
 		return -EBUSY;
 	}
-	fix->pstate_fail_at = fix->pstate_sets + 1;
+	fix->pd->fail_at = fix->pd->sets + 1;
 	return -EIO;
 }
 
@@ -1223,21 +1220,18 @@ static struct opp_kunit_dvfs *shape_levels(struct kunit *test)
 }
 
 #ifdef CONFIG_INTERCONNECT
-static void shape_record_bw(void *data, u32 avg, u32 peak)
-{
-	opp_kunit_record(data, OPP_EV_BW, 0, peak);
-}
-
 /* A clock and one interconnect path, whose provider logs what it is set to. */
 static struct opp_kunit_dvfs *shape_bandwidth(struct kunit *test)
 {
-	struct opp_kunit_icc *icc = opp_kunit_icc_provider(test,
-							   "opp-kunit,dvfs-icc",
-							   2);
+	struct device *provider = opp_kunit_of_device(test,
+						      "opp-kunit,dvfs-icc");
+	struct fake_icc *icc = fake_icc(test, NULL, provider);
 	struct opp_kunit_dvfs *fix = opp_kunit_dvfs(test, "opp-kunit,dvfs-bw",
 						    true, DVFS_F1, 0);
 
-	opp_kunit_icc_record(icc, shape_record_bw, fix);
+	/* Made first, the provider outlives the paths of the device's table. */
+	icc->log = &fix->log;
+	fix->icc = icc;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
 	return fix;
 }
@@ -1395,8 +1389,8 @@ static void opp_dvfs_first_transition_sets_everything(struct kunit *test)
 	opp_dvfs_expect(test, fix, &s->first);
 	shape_expect_at(test, s, fix, 1);
 	if (s->core_enables) {
-		KUNIT_EXPECT_TRUE(test, fix->regs[0].on);
-		KUNIT_EXPECT_TRUE(test, fix->regs[s->nr_regs - 1].on);
+		KUNIT_EXPECT_TRUE(test, fix->regs[0]->on);
+		KUNIT_EXPECT_TRUE(test, fix->regs[s->nr_regs - 1]->on);
 	}
 }
 
@@ -1432,7 +1426,7 @@ static void opp_dvfs_same_opp_touches_nothing(struct kunit *test)
 
 	shape_start_at(test, s, fix, 1);
 	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 1), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 0);
 	shape_expect_at(test, s, fix, 1);
 }
 
@@ -1454,7 +1448,7 @@ static void opp_dvfs_failed_step_rolls_back(struct kunit *test)
 
 	/* Still at the old OPP: asking for it again changes nothing. */
 	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 0), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 0);
 }
 
 /* A failed first transition goes back to no votes. */
@@ -1467,11 +1461,11 @@ static void opp_dvfs_failed_first_transition_drops_votes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, shape_go(s, fix, 1), err);
 	opp_dvfs_expect(test, fix, &s->first_fail);
 	if (s->core_enables) {
-		KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
-		KUNIT_EXPECT_FALSE(test, fix->regs[s->nr_regs - 1].on);
+		KUNIT_EXPECT_FALSE(test, fix->regs[0]->on);
+		KUNIT_EXPECT_FALSE(test, fix->regs[s->nr_regs - 1]->on);
 	}
 	if (s->clock)
-		KUNIT_EXPECT_EQ(test, fix->rate, s->key[0]);
+		KUNIT_EXPECT_EQ(test, fix->clk->rate, s->key[0]);
 }
 
 /* A supply refusing going up leaves the clock alone and the OPP as it was. */
@@ -1479,7 +1473,7 @@ static void opp_dvfs_supply_failure_up_keeps_clock(struct kunit *test)
 {
 	const struct opp_dvfs_shape *s = shape_of(test);
 	struct opp_kunit_dvfs *fix = s->make(test);
-	struct opp_kunit_fake_reg *reg = &fix->regs[s->fail_reg[0]];
+	struct fake_reg *reg = fix->regs[s->fail_reg[0]];
 
 	shape_start_at(test, s, fix, 0);
 	reg->fail_at = reg->sets + 1;
@@ -1493,7 +1487,7 @@ static void opp_dvfs_supply_failure_down_restores_clock(struct kunit *test)
 {
 	const struct opp_dvfs_shape *s = shape_of(test);
 	struct opp_kunit_dvfs *fix = s->make(test);
-	struct opp_kunit_fake_reg *reg = &fix->regs[s->fail_reg[1]];
+	struct fake_reg *reg = fix->regs[s->fail_reg[1]];
 
 	shape_start_at(test, s, fix, 1);
 	reg->fail_at = reg->sets + 1;
@@ -1512,9 +1506,9 @@ static void opp_dvfs_rate_zero_drops_votes(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	opp_dvfs_expect(test, fix, &s->off);
 	if (s->clock)
-		KUNIT_EXPECT_EQ(test, fix->rate, s->key[1]);
+		KUNIT_EXPECT_EQ(test, fix->clk->rate, s->key[1]);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 0);
 
 	KUNIT_ASSERT_EQ(test, shape_go(s, fix, 1), 0);
 	opp_dvfs_expect(test, fix, &s->back);
@@ -1528,7 +1522,7 @@ static void opp_dvfs_rate_zero_before_any_opp_is_noop(struct kunit *test)
 	struct opp_kunit_dvfs *fix = s->make(test);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
-	KUNIT_EXPECT_EQ(test, fix->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 0);
 }
 
 static struct kunit_case opp_dvfs_shape_cases[] = {

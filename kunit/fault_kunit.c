@@ -256,13 +256,13 @@ static void opp_fault_regulators_setting(struct kunit *test)
 
 	KUNIT_ASSERT_LT(test, n, MAX_ALLOCS);
 	KUNIT_ASSERT_EQ(test, ret, 0);
-	uv[0] = opp_kunit_reg_uv(&fix->regs[0]);
-	uv[1] = opp_kunit_reg_uv(&fix->regs[1]);
+	uv[0] = fake_reg_uv(fix->regs[0]);
+	uv[1] = fake_reg_uv(fix->regs[1]);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(f.dev, DVFS_F3), 0);
-	KUNIT_EXPECT_EQ(test, fix->rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, DVFS_F3);
 	/* Without a set_opp helper, two supplies are the driver's to move. */
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[0]), uv[0]);
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(&fix->regs[1]), uv[1]);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->regs[0]), uv[0]);
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(fix->regs[1]), uv[1]);
 	dev_pm_opp_of_remove_table(f.dev);
 	dev_pm_opp_put_regulators(f.table);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(f.dev), -ENODEV);

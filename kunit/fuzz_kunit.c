@@ -381,7 +381,7 @@ static void fz_use(struct kunit *test, struct device *dev,
 		KUNIT_EXPECT_LE(test, ret, 0);
 		/* The clock API takes rates up to LONG_MAX. */
 		if (!ret && rates[i] && rates[i] <= LONG_MAX && fix->clk)
-			KUNIT_EXPECT_EQ(test, clk_get_rate(fix->clk), rates[i]);
+			KUNIT_EXPECT_EQ(test, clk_get_rate(fix->clk->watch), rates[i]);
 	}
 	KUNIT_EXPECT_LE(test, dev_pm_opp_set_rate(dev, 0), 0);
 	fz_check_table(test, dev);
@@ -449,7 +449,7 @@ static void fz_load(struct fz_case *fc, int n)
  * known count.
  */
 static void fz_check_load(struct kunit *test, struct fz_case *fc, int n,
-			  struct opp_kunit_errors *cap)
+			  struct fake_console *cap)
 {
 	int d, count;
 
@@ -466,7 +466,7 @@ static void fz_check_load(struct kunit *test, struct fz_case *fc, int n,
 	}
 	/* Not for a missing table, nor one that waits for a provider. */
 	if (fc->ret[0] && fc->ret[0] != -ENODEV && fc->ret[0] != -EPROBE_DEFER)
-		KUNIT_EXPECT_GT_MSG(test, opp_kunit_errors_count(cap), 0,
+		KUNIT_EXPECT_GT_MSG(test, fake_console_count(cap), 0,
 				    "dev0 refused its table (%d) silently",
 				    fc->ret[0]);
 	if (!fc->dt.log[0] && fc->dt.seed->count >= 0) {
@@ -500,7 +500,7 @@ static void fz_run(struct kunit *test, unsigned long rseed, unsigned long i)
 {
 	struct fz_case *fc = kunit_kzalloc(test, sizeof(*fc), GFP_KERNEL);
 	struct opp_kunit_dvfs *fix = NULL;
-	struct opp_kunit_errors *cap;
+	struct fake_console *cap;
 	int d, n;
 
 	KUNIT_ASSERT_NOT_NULL(test, fc);
@@ -515,7 +515,7 @@ static void fz_run(struct kunit *test, unsigned long rseed, unsigned long i)
 		fc->dev[d] = fz_device(test, fc, d, &fix);
 	fc->token = fz_config(test, fc->dev[0], fc->dt.seed);
 
-	cap = opp_kunit_capture_warnings(test, fc->dev[0]);
+	cap = fake_console(test, fc->dev[0], LOGLEVEL_WARNING);
 	fz_load(fc, n);
 	fz_check_load(test, fc, n, cap);
 

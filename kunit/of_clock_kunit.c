@@ -30,28 +30,28 @@ static void opp_of_clock_shared_table_mismatch(struct kunit *test)
 	struct opp_kunit_dvfs *fix1 = opp_kunit_dvfs(test, "opp-kunit,shclk-1",
 						     true, DVFS_F1, 0);
 	struct device *dev2 = opp_kunit_of_device(test, "opp-kunit,shclk-2");
-	struct opp_kunit_errors *warnings =
-		opp_kunit_capture_warnings(test, fix1->dev);
-	struct opp_kunit_errors *quiet =
-		opp_kunit_capture_warnings(test, dev2);
+	struct fake_console *warnings =
+		fake_console(test, fix1->dev, LOGLEVEL_WARNING);
+	struct fake_console *quiet =
+		fake_console(test, dev2, LOGLEVEL_WARNING);
 	struct opp_table *t0, *t1, *t2;
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix0->dev), 0);
 
-	opp_kunit_errors_reset(warnings);
+	fake_console_reset(warnings);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix1->dev), 0);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix1->dev), 2);
 
 	/* Both start at F1; only the table's clock may move. */
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix1->dev, DVFS_F3), 0);
-	KUNIT_EXPECT_EQ(test, fix0->rate, DVFS_F3);
-	KUNIT_EXPECT_EQ(test, fix1->rate, DVFS_F1);
-	KUNIT_EXPECT_EQ(test, fix1->nr, 0);
+	KUNIT_EXPECT_EQ(test, fix0->clk->rate, DVFS_F3);
+	KUNIT_EXPECT_EQ(test, fix1->clk->rate, DVFS_F1);
+	KUNIT_EXPECT_EQ(test, fix1->log.nr, 0);
 
-	opp_kunit_errors_reset(quiet);
+	fake_console_reset(quiet);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev2), 0);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(quiet), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(quiet), 0);
 
 	t0 = dev_pm_opp_get_opp_table(fix0->dev);
 	t1 = dev_pm_opp_get_opp_table(fix1->dev);

@@ -422,7 +422,7 @@ static void opp_of_bandwidth_only_table(struct kunit *test)
 	unsigned int bw = BW_P1 + 1;
 	struct dev_pm_opp *opp;
 
-	opp_kunit_icc_provider(test, "opp-kunit,icc", 5);
+	fake_icc(test, NULL, opp_kunit_of_device(test, "opp-kunit,icc"));
 	dev = opp_of_loaded(test, "opp-kunit,bw");
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
@@ -515,14 +515,14 @@ static void opp_of_v1_and_dynamic_levels_are_zero(struct kunit *test)
 static void opp_of_v1_repeats_dynamic_opp(struct kunit *test)
 {
 	struct device *dev = opp_kunit_of_device(test, "opp-kunit,v1");
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 
 	opp_kunit_add(test, dev, V1_K1 * 1000UL, V1_U1);
-	opp_kunit_errors_reset(warnings);
+	fake_console_reset(warnings);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(warnings, 0),
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(fake_console_line(warnings, 0),
 					   "/opp-kunit-v1"));
 	dev_pm_opp_of_remove_table(dev);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 1);
@@ -609,12 +609,12 @@ static void opp_of_same_rate_told_apart_by_inherited_level(struct kunit *test)
 static void opp_of_same_rate_without_domain_is_a_clash(struct kunit *test)
 {
 	struct device *dev = opp_kunit_of_device(test, "opp-kunit,same-rate");
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+	struct fake_console *errors = fake_console(test, dev, LOGLEVEL_ERR);
 
-	opp_kunit_errors_reset(errors);
+	fake_console_reset(errors);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -EEXIST);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0),
+	KUNIT_EXPECT_EQ(test, fake_console_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(fake_console_line(errors, 0),
 					   "/opp-kunit-same-rate-table/"));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 }
@@ -1030,16 +1030,16 @@ static unsigned int opp_of_table_refs(struct device *dev)
 
 /* Every captured line names the device's or the table's node. */
 static void opp_of_expect_lines(struct kunit *test,
-				struct opp_kunit_errors *lines,
+				struct fake_console *lines,
 				unsigned int nr, const char *node,
 				const char *devnode)
 {
 	const char *line;
 	unsigned int i;
 
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(lines), nr);
-	for (i = 0; i < min(nr, OPP_KUNIT_MAX_ERRORS); i++) {
-		line = opp_kunit_error(lines, i);
+	KUNIT_EXPECT_EQ(test, fake_console_count(lines), nr);
+	for (i = 0; i < min(nr, FAKE_CON_LINES); i++) {
+		line = fake_console_line(lines, i);
 		KUNIT_EXPECT_TRUE_MSG(test, strstr(line, node) ||
 				      strstr(line, devnode),
 				      "\"%s\" names neither %s nor %s", line,
@@ -1079,8 +1079,8 @@ static void opp_of_bad_table_as_linux(struct kunit *test)
 	static const u32 versions[] = { 0x1, 0x1, 0x1 };
 	const struct opp_of_bad_case *c = test->param_value;
 	struct device *dev = opp_of_bad_device(test, c->what);
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
-	struct opp_kunit_errors *lines = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *errors = fake_console(test, dev, LOGLEVEL_ERR);
+	struct fake_console *lines = fake_console(test, dev, LOGLEVEL_WARNING);
 	unsigned int refs = opp_of_table_refs(dev);
 	char node[64], devnode[64];
 	int token = 0;
@@ -1094,8 +1094,8 @@ static void opp_of_bad_table_as_linux(struct kunit *test)
 		KUNIT_ASSERT_GT(test, token, 0);
 	}
 
-	opp_kunit_errors_reset(errors);
-	opp_kunit_errors_reset(lines);
+	fake_console_reset(errors);
+	fake_console_reset(lines);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), c->err);
 	opp_of_expect_lines(test, errors, c->errors, node, devnode);
 	opp_of_expect_lines(test, lines, c->errors + c->warnings, node,
@@ -1159,14 +1159,14 @@ static void opp_of_bad_required_entry_missing_when_loaded(struct kunit *test)
 {
 	struct device *dom = opp_of_bad_device(test, "dom");
 	struct device *dev = opp_of_bad_device(test, "required-gap");
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+	struct fake_console *errors = fake_console(test, dev, LOGLEVEL_ERR);
 
 	opp_of_bad_assert_gap_order(test, dev);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(dom), 0);
-	opp_kunit_errors_reset(errors);
+	fake_console_reset(errors);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_of_add_table(dev), -ENODEV);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(opp_kunit_error(errors, 0),
+	KUNIT_EXPECT_EQ(test, fake_console_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(fake_console_line(errors, 0),
 					   "/opp-kunit-bad-required-gap-table/"));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 }

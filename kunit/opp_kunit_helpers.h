@@ -11,6 +11,8 @@
 #include <linux/of.h>
 #include <linux/pm_opp.h>
 
+#include "../fakes/fakes.h"
+
 struct device;
 
 /**
@@ -149,42 +151,5 @@ void opp_kunit_overlay_remove(int ovcs_id);
 	{								\
 		opp_kunit_overlay_remove(suite##_ovcs);			\
 	}
-
-#define OPP_KUNIT_MAX_ERRORS	4
-#define OPP_KUNIT_ERROR_LEN	256
-
-struct opp_kunit_errors;
-struct opp_kunit_errors *opp_kunit_capture_errors(struct kunit *test,
-						  struct device *dev);
-struct opp_kunit_errors *opp_kunit_capture_warnings(struct kunit *test,
-						    struct device *dev);
-void opp_kunit_errors_reset(struct opp_kunit_errors *cap);
-unsigned int opp_kunit_errors_count(struct opp_kunit_errors *cap);
-const char *opp_kunit_error(struct opp_kunit_errors *cap, unsigned int i);
-
-struct opp_kunit_icc;
-
-#ifdef CONFIG_INTERCONNECT
-struct opp_kunit_icc *opp_kunit_icc_provider(struct kunit *test,
-					     const char *compatible,
-					     unsigned int nr);
-void opp_kunit_icc_record(struct opp_kunit_icc *icc,
-			  void (*record)(void *data, u32 avg, u32 peak),
-			  void *data);
-#else
-static inline struct opp_kunit_icc *
-opp_kunit_icc_provider(struct kunit *test, const char *compatible,
-		       unsigned int nr)
-{
-	return NULL;
-}
-
-static inline void opp_kunit_icc_record(struct opp_kunit_icc *icc,
-					void (*record)(void *data, u32 avg,
-						       u32 peak),
-					void *data)
-{
-}
-#endif
 
 #endif /* __OPP_KUNIT_HELPERS_H__ */

@@ -68,19 +68,19 @@ static void opp_seed_article_example_runs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SEED_F2), 0);
 
 	/* Up: voltage, enable, rate. Down: rate, then the lower voltage. */
-	KUNIT_EXPECT_EQ(test, fix->nr, 5);
-	KUNIT_EXPECT_EQ(test, fix->log[0].kind, OPP_EV_VOLT);
-	KUNIT_EXPECT_EQ(test, fix->log[0].value, SEED_V3);
-	KUNIT_EXPECT_EQ(test, fix->log[1].kind, OPP_EV_ON);
-	KUNIT_EXPECT_EQ(test, fix->log[2].value, SEED_F3);
-	KUNIT_EXPECT_EQ(test, fix->log[3].value, SEED_F2);
-	KUNIT_EXPECT_EQ(test, fix->log[4].kind, OPP_EV_VOLT);
-	KUNIT_EXPECT_EQ(test, fix->log[4].value, SEED_V2);
+	KUNIT_EXPECT_EQ(test, fix->log.nr, 5);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[0].kind, FAKE_EV_VOLT);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[0].value, SEED_V3);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[1].kind, FAKE_EV_ON);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[2].value, SEED_F3);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[3].value, SEED_F2);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[4].kind, FAKE_EV_VOLT);
+	KUNIT_EXPECT_EQ(test, fix->log.ev[4].value, SEED_V2);
 
 	kunit_remove_action(test, opp_seed_release, hold);
 	dev_pm_opp_of_remove_table(dev);
 	dev_pm_opp_put_regulators(opp_table);
-	KUNIT_EXPECT_FALSE(test, fix->regs[0].on);
+	KUNIT_EXPECT_FALSE(test, fix->regs[0]->on);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), -ENODEV);
 }
 

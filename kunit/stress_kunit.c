@@ -404,7 +404,7 @@ static void stress_run(struct kunit *test, struct opp_stress *st)
 static void stress_check_current(struct kunit *test, struct opp_stress *st)
 {
 	struct opp_table *table = dev_pm_opp_get_opp_table(st->fix->dev);
-	struct opp_kunit_fake_reg *reg = &st->fix->regs[0];
+	struct fake_reg *reg = st->fix->regs[0];
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, table);
 	scoped_guard(mutex, &table->dvfs_lock) {
@@ -412,8 +412,8 @@ static void stress_check_current(struct kunit *test, struct opp_stress *st)
 		KUNIT_EXPECT_EQ(test, table->last_error, 0);
 		KUNIT_EXPECT_EQ(test, table->supplies_on, reg->on);
 		if (table->enabled && table->current_opp) {
-			KUNIT_EXPECT_EQ(test, st->fix->rate, table->current_rate);
-			KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(reg),
+			KUNIT_EXPECT_EQ(test, st->fix->clk->rate, table->current_rate);
+			KUNIT_EXPECT_EQ(test, fake_reg_uv(reg),
 					dev_pm_opp_get_voltage(table->current_opp));
 			KUNIT_EXPECT_LE(test, table->current_rate,
 					dev_pm_opp_get_freq(table->current_opp));
@@ -423,8 +423,8 @@ static void stress_check_current(struct kunit *test, struct opp_stress *st)
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(st->fix->dev,
 						  stress_rate(STRESS_NR - 1)), 0);
-	KUNIT_EXPECT_EQ(test, st->fix->rate, stress_rate(STRESS_NR - 1));
-	KUNIT_EXPECT_EQ(test, opp_kunit_reg_uv(reg), stress_volt(STRESS_NR - 1));
+	KUNIT_EXPECT_EQ(test, st->fix->clk->rate, stress_rate(STRESS_NR - 1));
+	KUNIT_EXPECT_EQ(test, fake_reg_uv(reg), stress_volt(STRESS_NR - 1));
 	KUNIT_EXPECT_TRUE(test, reg->on);
 }
 

@@ -184,12 +184,12 @@ static void opp_table_bad_device_is_einval(struct kunit *test)
 static void opp_table_identical_duplicate_is_accepted(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F2, V2), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 	/* Accepted, but a driver adding an OPP twice is told so. */
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 1);
 
 	/* One removal must now empty the rate: no hidden second copy. */
 	dev_pm_opp_remove(dev, F2);
@@ -202,13 +202,13 @@ static void opp_table_identical_duplicate_is_accepted(struct kunit *test)
 static void opp_table_conflicting_duplicate_is_eexist(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F2, V3), -EEXIST);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_add(dev, F1, V1), -EEXIST);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 2);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 2);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 2);
 }
 
 /* Disabled OPPs are skipped by ceil/floor and found by exact(false). */
@@ -835,13 +835,13 @@ static void opp_table_last_put_in_atomic_context(struct kunit *test)
 static void opp_table_absent_rate_is_silent_enodev(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable(dev, F1 + 1), -ENODEV);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_disable(dev, F1 + 1), -ENODEV);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_adjust_voltage(dev, F1 + 1, V2, V2, V2),
 			-ENODEV);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 }
 
@@ -849,10 +849,10 @@ static void opp_table_absent_rate_is_silent_enodev(struct kunit *test)
 static void opp_table_remove_absent_rate_warns(struct kunit *test)
 {
 	struct device *dev = three_opps(test);
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 
 	dev_pm_opp_remove(dev, F1 + 1);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(dev), 3);
 }
 
@@ -863,15 +863,15 @@ static void opp_table_remove_absent_rate_warns(struct kunit *test)
 static void opp_table_writers_without_table(struct kunit *test)
 {
 	struct device *dev = opp_kunit_device(test, "opp-none");
-	struct opp_kunit_errors *warnings = opp_kunit_capture_warnings(test, dev);
+	struct fake_console *warnings = fake_console(test, dev, LOGLEVEL_WARNING);
 
 	dev_pm_opp_remove(dev, F1);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable(dev, F1), -ENODEV);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_adjust_voltage(dev, F1, V1, V1, V1),
 			-ENODEV);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(warnings), 2);
+	KUNIT_EXPECT_EQ(test, fake_console_count(warnings), 2);
 }
 
 static struct kunit_case opp_table_cases[] = {

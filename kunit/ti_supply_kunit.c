@@ -42,15 +42,12 @@
 #define TI_CAL_OD	1170000		/* 0x492 mV */
 #define TI_WORD_HIGH	0x00f0f000
 
-#define RATE(hz)	{ OPP_EV_RATE, 0, (hz) }
-#define EV_VDD(uv)	{ OPP_EV_VOLT, 0, (uv) }
-#define EV_VBB(uv)	{ OPP_EV_VOLT, 1, (uv) }
+#define RATE(hz)	{ FAKE_EV_RATE, 0, (hz) }
+#define EV_VDD(uv)	{ FAKE_EV_VOLT, 0, (uv) }
+#define EV_VBB(uv)	{ FAKE_EV_VOLT, 1, (uv) }
 
-#define EXPECT_LOG(test, fix, ...)					\
-	do {								\
-		static const struct opp_kunit_ev __want[] = { __VA_ARGS__ }; \
-		opp_kunit_expect_log(test, fix, __want, ARRAY_SIZE(__want)); \
-	} while (0)
+#define EXPECT_LOG(test, fix, ...)	\
+	FAKE_EXPECT_LOG(test, &(fix)->log, __VA_ARGS__)
 
 #define TI_KUNIT_PDEV	"ti-opp-supply-kunit"
 
@@ -281,15 +278,15 @@ static void ti_parse_refuses_bad_node(struct kunit *test)
 	const struct ti_bad_node *node = test->param_value;
 	struct device *dev = opp_kunit_of_device(test, node->compatible);
 	struct ti_opp_supply_cal cal = {};
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test, dev);
+	struct fake_console *errors = fake_console(test, dev, LOGLEVEL_ERR);
 
 	KUNIT_EXPECT_EQ(test, ti_opp_supply_parse(dev, ti_efuse(test),
 						  TI_EFUSE_SIZE, &cal), -EINVAL);
-	KUNIT_ASSERT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_ASSERT_EQ(test, fake_console_count(errors), 1);
 	if (node->message)
-		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(opp_kunit_error(errors, 0),
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(fake_console_line(errors, 0),
 						       node->message),
-					  "%s", opp_kunit_error(errors, 0));
+					  "%s", fake_console_line(errors, 0));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -333,7 +330,7 @@ static struct opp_kunit_dvfs *ti_rail(struct kunit *test,
 	test->priv = cal;
 	KUNIT_ASSERT_EQ(test, devm_pm_opp_set_config(fix->dev, &config), 0);
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_of_add_table(fix->dev), 0);
-	KUNIT_ASSERT_EQ(test, fix->nr, 0);
+	KUNIT_ASSERT_EQ(test, fix->log.nr, 0);
 	return fix;
 }
 
@@ -344,7 +341,7 @@ static struct opp_kunit_dvfs *ti_dra7_at_nom(struct kunit *test)
 					     ti_dra7_cal(test));
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	return fix;
 }
 
@@ -373,7 +370,7 @@ static void ti_scale_down_vbb_first(struct kunit *test)
 	struct opp_kunit_dvfs *fix = ti_dra7_at_nom(test);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_OD), 0);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
 	EXPECT_LOG(test, fix, RATE(TI_F_NOM), EV_VBB(TI_V_NOM), EV_VDD(TI_CAL_NOM));
 }
@@ -382,27 +379,27 @@ static void ti_scale_down_vbb_first(struct kunit *test)
 static void ti_blank_efuse_runs_nominal(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = ti_dra7_at_nom(test);
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test,
-								   fix->dev);
+	struct fake_console *errors = fake_console(test,
+								   fix->dev, LOGLEVEL_ERR);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_HIGH), 0);
 	EXPECT_LOG(test, fix, EV_VDD(TI_V_HIGH), EV_VBB(TI_V_HIGH), RATE(TI_F_HIGH));
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(errors), 0);
 }
 
 /* PLUS's voltage is not in the settings: nominal, and an error line. */
 static void ti_unlisted_voltage_runs_nominal(struct kunit *test)
 {
 	struct opp_kunit_dvfs *fix = ti_dra7_at_nom(test);
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test,
-								   fix->dev);
+	struct fake_console *errors = fake_console(test,
+								   fix->dev, LOGLEVEL_ERR);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_PLUS), 0);
 	EXPECT_LOG(test, fix, EV_VDD(TI_V_PLUS), EV_VBB(TI_V_PLUS), RATE(TI_F_PLUS));
-	KUNIT_ASSERT_EQ(test, opp_kunit_errors_count(errors), 1);
-	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(opp_kunit_error(errors, 0),
+	KUNIT_ASSERT_EQ(test, fake_console_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(fake_console_line(errors, 0),
 					       "Failed optimized voltage match for 1250000"),
-				  "%s", opp_kunit_error(errors, 0));
+				  "%s", fake_console_line(errors, 0));
 }
 
 /*
@@ -419,22 +416,22 @@ static void ti_refused_request_restores_old_opp(struct kunit *test)
 	struct opp_kunit_dvfs *fix = ti_rail(test, "opp-kunit,ti-cpu", 2, cal);
 	static const char *refused =
 		"Invalid range voltages [Min:885000 target:1160000 Max:1150000]";
-	struct opp_kunit_errors *warnings;
+	struct fake_console *warnings;
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
 	EXPECT_LOG(test, fix, EV_VBB(TI_V_NOM), EV_VDD(TI_CAL_NOM));
 
-	warnings = opp_kunit_capture_warnings(test, fix->dev);
+	warnings = fake_console(test, fix->dev, LOGLEVEL_WARNING);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_OD), -EINVAL);
 	EXPECT_LOG(test, fix, EV_VDD(1100000), EV_VDD(TI_V_NOM), EV_VDD(TI_CAL_NOM));
-	KUNIT_EXPECT_EQ(test, fix->rate, TI_F_NOM);
-	KUNIT_EXPECT_GE(test, opp_kunit_errors_count(warnings), 1);
-	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(opp_kunit_error(warnings, 0),
+	KUNIT_EXPECT_EQ(test, fix->clk->rate, TI_F_NOM);
+	KUNIT_EXPECT_GE(test, fake_console_count(warnings), 1);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(fake_console_line(warnings, 0),
 					       refused),
-				  "%s", opp_kunit_error(warnings, 0));
+				  "%s", fake_console_line(warnings, 0));
 }
 
-#define EV_VDD_ON	{ OPP_EV_ON, 0, 0 }
+#define EV_VDD_ON	{ FAKE_EV_ON, 0, 0 }
 
 /*
  * With one regulator named, the core moves it itself and never calls the
@@ -448,10 +445,10 @@ static void ti_one_regulator_left_to_core(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
 	EXPECT_LOG(test, fix, EV_VDD(TI_V_NOM), EV_VDD_ON);
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_OD), 0);
 	EXPECT_LOG(test, fix, EV_VDD(TI_V_OD), RATE(TI_F_OD));
-	fix->nr = 0;
+	fix->log.nr = 0;
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, TI_F_NOM), 0);
 	EXPECT_LOG(test, fix, RATE(TI_F_NOM), EV_VDD(TI_V_NOM));
 }
@@ -485,8 +482,8 @@ static void ti_vbb_rail_needs_two_regulators(struct kunit *test)
 	struct ti_opp_supply_cal *cal = ti_cal(test, TI_CAL_NOM, TI_CAL_OD,
 					       TI_ABS_MAX, true);
 	struct opp_kunit_dvfs *fix = ti_rail(test, "opp-kunit,ti-core", 1, cal);
-	struct opp_kunit_errors *errors = opp_kunit_capture_errors(test,
-								   fix->dev);
+	struct fake_console *errors = fake_console(test,
+								   fix->dev, LOGLEVEL_ERR);
 	struct dev_pm_opp *nom, *od;
 	struct regulator *vdd;
 	int ret;
@@ -499,7 +496,7 @@ static void ti_vbb_rail_needs_two_regulators(struct kunit *test)
 	ret = ti_opp_supply_transition(fix->dev, cal, nom, od, &vdd, 1);
 	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
 	EXPECT_LOG(test, fix);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 1);
+	KUNIT_EXPECT_EQ(test, fake_console_count(errors), 1);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -513,7 +510,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(ti_kunit_pdev_unregister,
 /* A platform device on the node with @compatible, added: the driver binds. */
 static struct platform_device *ti_kunit_pdev(struct kunit *test,
 					     const char *compatible,
-					     struct opp_kunit_errors **errors)
+					     struct fake_console **errors)
 {
 	struct device_node *np = of_find_compatible_node(NULL, NULL, compatible);
 	struct platform_device *pdev;
@@ -529,7 +526,7 @@ static struct platform_device *ti_kunit_pdev(struct kunit *test,
 
 	ret = dev_set_name(&pdev->dev, TI_KUNIT_PDEV);
 	if (!ret)
-		*errors = opp_kunit_capture_errors(test, &pdev->dev);
+		*errors = fake_console(test, &pdev->dev, LOGLEVEL_ERR);
 	ret = ret ?: platform_device_add(pdev);
 	if (ret)
 		platform_device_put(pdev);
@@ -546,7 +543,7 @@ static struct platform_device *ti_kunit_pdev(struct kunit *test,
 static void ti_probe_gives_cpu0_the_callback(struct kunit *test)
 {
 	struct device *cpu0 = get_cpu_device(0);
-	struct opp_kunit_errors *errors = NULL;
+	struct fake_console *errors = NULL;
 	struct platform_device *pdev;
 
 	KUNIT_ASSERT_NOT_NULL(test, cpu0);
@@ -555,7 +552,7 @@ static void ti_probe_gives_cpu0_the_callback(struct kunit *test)
 	pdev = ti_kunit_pdev(test, "ti,omap-opp-supply", &errors);
 	KUNIT_EXPECT_NOT_NULL(test, pdev->dev.driver);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), 0);
-	KUNIT_EXPECT_EQ(test, opp_kunit_errors_count(errors), 0);
+	KUNIT_EXPECT_EQ(test, fake_console_count(errors), 0);
 
 	kunit_release_action(test, ti_kunit_pdev_unregister, pdev);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), -ENODEV);
@@ -565,7 +562,7 @@ static void ti_probe_gives_cpu0_the_callback(struct kunit *test)
 static void ti_probe_without_efuse_fails(struct kunit *test)
 {
 	struct device *cpu0 = get_cpu_device(0);
-	struct opp_kunit_errors *errors = NULL;
+	struct fake_console *errors = NULL;
 	struct platform_device *pdev;
 
 	KUNIT_ASSERT_NOT_NULL(test, cpu0);
@@ -574,10 +571,10 @@ static void ti_probe_without_efuse_fails(struct kunit *test)
 	pdev = ti_kunit_pdev(test, "ti,omap5-opp-supply", &errors);
 	KUNIT_EXPECT_NULL(test, pdev->dev.driver);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(cpu0), -ENODEV);
-	KUNIT_ASSERT_EQ(test, opp_kunit_errors_count(errors), 1);
-	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(opp_kunit_error(errors, 0),
+	KUNIT_ASSERT_EQ(test, fake_console_count(errors), 1);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(fake_console_line(errors, 0),
 					       "Unable to get IO resource"),
-				  "%s", opp_kunit_error(errors, 0));
+				  "%s", fake_console_line(errors, 0));
 }
 
 static struct kunit_case ti_supply_cases[] = {

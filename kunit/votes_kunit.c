@@ -19,14 +19,11 @@
 #include "opp_kunit_dvfs.h"
 #include "opp_kunit_helpers.h"
 
-#define RATE(hz)	{ OPP_EV_RATE, 0, (hz) }
-#define PSTATE(level)	{ OPP_EV_PSTATE, 0, (level) }
+#define RATE(hz)	{ FAKE_EV_RATE, 0, (hz) }
+#define PSTATE(level)	{ FAKE_EV_LEVEL, 0, (level) }
 
-#define EXPECT_LOG(test, fix, ...)					\
-	do {								\
-		static const struct opp_kunit_ev __want[] = { __VA_ARGS__ }; \
-		opp_kunit_expect_log(test, fix, __want, ARRAY_SIZE(__want)); \
-	} while (0)
+#define EXPECT_LOG(test, fix, ...)	\
+	FAKE_EXPECT_LOG(test, &(fix)->log, __VA_ARGS__)
 
 /**
  * struct opp_votes_fixture - two consumers and the device they require
