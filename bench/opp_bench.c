@@ -13,19 +13,15 @@
  * the clock ended at), so that a core answering wrong cannot look fast.
  */
 
-#include <kunit/clk.h>
 #include <kunit/device.h>
 #include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/clk.h>
-#include <linux/clk-provider.h>
-#include <linux/clkdev.h>
 #include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/interconnect.h>
-#include <linux/interconnect-provider.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
@@ -35,13 +31,12 @@
 #include <linux/pm_opp.h>
 #include <linux/rcupdate.h>
 #include <linux/regulator/consumer.h>
-#include <linux/regulator/driver.h>
-#include <linux/regulator/machine.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/vmstat.h>
 
+#include "../fakes/fakes.h"
 #include "opp_bench.h"
 
 #define BENCH_REPS		7
@@ -68,13 +63,6 @@
 #define BENCH_LO_UV		900000UL
 #define BENCH_HI_HZ		((unsigned long)BENCH_SOC_HI_HZ)
 #define BENCH_HI_UV		1000000UL
-#define BENCH_REG_MIN_UV	500000
-#define BENCH_REG_STEP_UV	5000
-#define BENCH_REG_N		201
-
-/* The interconnect provider's two node ids, from a range no one else uses. */
-#define BENCH_ICC_FIRST_ID	0x0b50
-#define BENCH_ICC_NODES		2
 
 static int bench_cmp_u64(const void *a, const void *b)
 {
@@ -321,159 +309,25 @@ static void opp_bench_get_voltage(struct kunit *test)
 
 /**
  * struct bench_dvfs - a device with a fake clock and maybe a regulator
- * @hw: the clock; it takes any rate and stores it
- * @rate: the clock's rate
- * @desc: the regulator, linear from 0.5 V in 5 mV steps
- * @init: its constraints
- * @supply: its consumer mapping, supply "vdd" of the device
- * @sel: the regulator's selector
- * @on: the regulator is enabled
+ * @clk: the clock
+ * @reg: the regulator, supply "vdd" of the device, or NULL
  * @dev: the device
  */
 struct bench_dvfs {
-	struct clk_hw hw;
-	unsigned long rate;
-	struct regulator_desc desc;
-	struct regulator_init_data init;
-	struct regulator_consumer_supply supply;
-	unsigned int sel;
-	bool on;
+	struct fake_clk *clk;
+	struct fake_reg *reg;
 	struct device *dev;
 };
-
-static unsigned long bench_clk_recalc_rate(struct clk_hw *hw,
-					   unsigned long parent_rate)
-{
-	return container_of(hw, struct bench_dvfs, hw)->rate;
-}
-
-static int bench_clk_determine_rate(struct clk_hw *hw,
-				    struct clk_rate_request *req)
-{
-	return 0;
-}
-
-static int bench_clk_set_rate(struct clk_hw *hw, unsigned long rate,
-			      unsigned long parent_rate)
-{
-	container_of(hw, struct bench_dvfs, hw)->rate = rate;
-	return 0;
-}
-
-static const struct clk_ops bench_clk_ops = {
-	.recalc_rate = bench_clk_recalc_rate,
-	.determine_rate = bench_clk_determine_rate,
-	.set_rate = bench_clk_set_rate,
-};
-
-static int bench_reg_set_voltage_sel(struct regulator_dev *rdev,
-				     unsigned int sel)
-{
-	struct bench_dvfs *b = rdev_get_drvdata(rdev);
-
-	b->sel = sel;
-	return 0;
-}
-
-static int bench_reg_get_voltage_sel(struct regulator_dev *rdev)
-{
-	struct bench_dvfs *b = rdev_get_drvdata(rdev);
-
-	return b->sel;
-}
-
-static int bench_reg_enable(struct regulator_dev *rdev)
-{
-	struct bench_dvfs *b = rdev_get_drvdata(rdev);
-
-	b->on = true;
-	return 0;
-}
-
-static int bench_reg_disable(struct regulator_dev *rdev)
-{
-	struct bench_dvfs *b = rdev_get_drvdata(rdev);
-
-	b->on = false;
-	return 0;
-}
-
-static int bench_reg_is_enabled(struct regulator_dev *rdev)
-{
-	struct bench_dvfs *b = rdev_get_drvdata(rdev);
-
-	return b->on;
-}
-
-static const struct regulator_ops bench_reg_ops = {
-	.list_voltage = regulator_list_voltage_linear,
-	.map_voltage = regulator_map_voltage_linear,
-	.set_voltage_sel = bench_reg_set_voltage_sel,
-	.get_voltage_sel = bench_reg_get_voltage_sel,
-	.enable = bench_reg_enable,
-	.disable = bench_reg_disable,
-	.is_enabled = bench_reg_is_enabled,
-};
-
-static unsigned long bench_reg_uv(const struct bench_dvfs *b)
-{
-	return BENCH_REG_MIN_UV + b->sel * BENCH_REG_STEP_UV;
-}
-
-static void bench_add_regulator(struct kunit *test, struct bench_dvfs *b)
-{
-	struct device *pmic = kunit_device_register(test, "opp-bench-pmic");
-	struct regulator_config config = {};
-	struct regulator_dev *rdev;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pmic);
-	b->supply = (struct regulator_consumer_supply)
-		REGULATOR_SUPPLY("vdd", BENCH_DVFS_NAME);
-	b->init.constraints.min_uV = BENCH_REG_MIN_UV;
-	b->init.constraints.max_uV = BENCH_REG_MIN_UV +
-				     (BENCH_REG_N - 1) * BENCH_REG_STEP_UV;
-	b->init.constraints.valid_ops_mask = REGULATOR_CHANGE_VOLTAGE |
-					     REGULATOR_CHANGE_STATUS;
-	b->init.consumer_supplies = &b->supply;
-	b->init.num_consumer_supplies = 1;
-	b->desc.name = "opp-bench-reg";
-	b->desc.type = REGULATOR_VOLTAGE;
-	b->desc.owner = THIS_MODULE;
-	b->desc.ops = &bench_reg_ops;
-	b->desc.min_uV = BENCH_REG_MIN_UV;
-	b->desc.uV_step = BENCH_REG_STEP_UV;
-	b->desc.n_voltages = BENCH_REG_N;
-	config.dev = pmic;
-	config.init_data = &b->init;
-	config.driver_data = b;
-	rdev = devm_regulator_register(pmic, &b->desc, &config);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, rdev);
-}
-
-KUNIT_DEFINE_ACTION_WRAPPER(bench_clkdev_drop, clkdev_drop,
-			    struct clk_lookup *);
 
 /* The clock and regulator are registered first, so they outlive the OPPs. */
 static struct bench_dvfs *bench_dvfs(struct kunit *test, bool with_reg)
 {
 	struct bench_dvfs *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
-	struct clk_init_data init = {
-		.name = "opp-bench-clk",
-		.ops = &bench_clk_ops,
-	};
-	struct clk_lookup *lookup;
-	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	if (with_reg)
-		bench_add_regulator(test, b);
-	b->rate = BENCH_LO_HZ;
-	b->hw.init = &init;
-	KUNIT_ASSERT_EQ(test, 0, clk_hw_register_kunit(test, NULL, &b->hw));
-	lookup = clkdev_hw_create(&b->hw, NULL, "%s", BENCH_DVFS_NAME);
-	KUNIT_ASSERT_NOT_NULL(test, lookup);
-	ret = kunit_add_action_or_reset(test, bench_clkdev_drop, lookup);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+		b->reg = fake_reg(test, NULL, BENCH_DVFS_NAME, "vdd", 0, 0);
+	b->clk = fake_clk(test, NULL, BENCH_DVFS_NAME, NULL, BENCH_LO_HZ, 0);
 	b->dev = bench_device(test, BENCH_DVFS_NAME);
 	return b;
 }
@@ -554,7 +408,7 @@ static u64 bench_dvfs_baseline(struct kunit *test, struct bench_dvfs *b,
 	regulator_put(reg);
 	clk_put(clk);
 	KUNIT_EXPECT_EQ(test, errors, 0);
-	KUNIT_EXPECT_EQ(test, b->rate, BENCH_LO_HZ);
+	KUNIT_EXPECT_EQ(test, b->clk->rate, BENCH_LO_HZ);
 	*round = bench_median(rounds, BENCH_REPS);
 	return bench_median(samples, BENCH_REPS);
 }
@@ -602,10 +456,10 @@ static void opp_bench_set_rate(struct kunit *test)
 		samples[rep] = bench_ps(ktime_get_ns() - start, BENCH_SWITCHES);
 	}
 	KUNIT_EXPECT_EQ(test, errors, 0);
-	KUNIT_EXPECT_EQ(test, b->rate, BENCH_LO_HZ);
+	KUNIT_EXPECT_EQ(test, b->clk->rate, BENCH_LO_HZ);
 	if (with_reg) {
-		KUNIT_EXPECT_EQ(test, bench_reg_uv(b), BENCH_LO_UV);
-		KUNIT_EXPECT_TRUE(test, b->on);
+		KUNIT_EXPECT_EQ(test, fake_reg_uv(b->reg), BENCH_LO_UV);
+		KUNIT_EXPECT_TRUE(test, b->reg->on);
 	}
 	snprintf(metric, sizeof(metric), "set_rate/%s", what);
 	bench_report(test, metric, bench_median(samples, BENCH_REPS), "ps");
@@ -742,55 +596,14 @@ enum bench_soc_kind {
 /**
  * struct bench_soc - a device in a power domain or on an interconnect path
  * @b: the device, with its fake clock
- * @pd: the power domain; it records the level it is set to
- * @level: that level
- * @icc: the interconnect provider; it records the bandwidth it is set to
- * @cells: the provider's two nodes, indexed as the DT names them
- * @registered: @icc is registered
- * @avg: the average bandwidth set on the path's hop, in kBps
- * @peak: the peak bandwidth set on it, in kBps
+ * @pd: the power domain, whose node's table holds the levels
+ * @icc: the interconnect provider; the path is from its node 0 to node 1
  */
 struct bench_soc {
 	struct bench_dvfs *b;
-	struct generic_pm_domain pd;
-	unsigned int level;
-	struct icc_provider icc;
-	struct icc_onecell_data *cells;
-	bool registered;
-	u32 avg;
-	u32 peak;
+	struct fake_genpd *pd;
+	struct fake_icc *icc;
 };
-
-static int bench_pd_set_level(struct generic_pm_domain *pd,
-			      unsigned int level)
-{
-	container_of(pd, struct bench_soc, pd)->level = level;
-	return 0;
-}
-
-static void bench_pd_remove(void *pd)
-{
-	pm_genpd_remove(pd);
-}
-
-KUNIT_DEFINE_ACTION_WRAPPER(bench_pd_del_provider, of_genpd_del_provider,
-			    struct device_node *);
-
-/* The power domain; the genpd core loads the levels of its node's table. */
-static void bench_pd_provider(struct kunit *test, struct bench_soc *s)
-{
-	struct device_node *np = bench_of_node(test, BENCH_PD_COMPATIBLE);
-	int ret;
-
-	s->pd.name = "opp-bench-pd";
-	s->pd.set_performance_state = bench_pd_set_level;
-	KUNIT_ASSERT_EQ(test, 0, pm_genpd_init(&s->pd, NULL, false));
-	ret = kunit_add_action_or_reset(test, bench_pd_remove, &s->pd);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	KUNIT_ASSERT_EQ(test, 0, of_genpd_add_provider_simple(np, &s->pd));
-	ret = kunit_add_action_or_reset(test, bench_pd_del_provider, np);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-}
 
 static void bench_pd_detach(void *dev)
 {
@@ -808,71 +621,14 @@ static void bench_pd_attach(struct kunit *test, struct device *dev)
 	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
-static int bench_icc_set(struct icc_node *src, struct icc_node *dst)
-{
-	struct bench_soc *s = container_of(dst->provider, struct bench_soc,
-					   icc);
-
-	s->avg = dst->avg_bw;
-	s->peak = dst->peak_bw;
-	return 0;
-}
-
-/* Nothing is asked of the hardware at boot, so no floor until sync_state. */
-static int bench_icc_get_bw(struct icc_node *node, u32 *avg, u32 *peak)
-{
-	*avg = 0;
-	*peak = 0;
-	return 0;
-}
-
-static void bench_icc_remove(void *data)
-{
-	struct bench_soc *s = data;
-
-	if (s->registered)
-		icc_provider_deregister(&s->icc);
-	icc_nodes_remove(&s->icc);
-}
-
-static const char * const bench_icc_names[BENCH_ICC_NODES] = {
-	"opp-bench-master", "opp-bench-slave",
-};
-
-/* The interconnect provider: one path, from its node 0 to its node 1. */
-static void bench_icc_provider(struct kunit *test, struct bench_soc *s)
+/* The interconnect provider, on the overlay's provider node. */
+static struct fake_icc *bench_icc_provider(struct kunit *test)
 {
 	struct device *dev = kunit_device_register(test, "opp-bench-icc");
-	struct icc_node *node;
-	unsigned int i;
-	int ret;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	bench_set_node(test, dev, bench_of_node(test, BENCH_ICC_COMPATIBLE));
-	s->cells = kunit_kzalloc(test, struct_size(s->cells, nodes,
-						   BENCH_ICC_NODES), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, s->cells);
-	s->cells->num_nodes = BENCH_ICC_NODES;
-	s->icc.dev = dev;
-	s->icc.set = bench_icc_set;
-	s->icc.aggregate = icc_std_aggregate;
-	s->icc.get_bw = bench_icc_get_bw;
-	s->icc.xlate = of_icc_xlate_onecell;
-	s->icc.data = s->cells;
-	icc_provider_init(&s->icc);
-	ret = kunit_add_action_or_reset(test, bench_icc_remove, s);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	for (i = 0; i < BENCH_ICC_NODES; i++) {
-		node = icc_node_create(BENCH_ICC_FIRST_ID + i);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, node);
-		node->name = bench_icc_names[i];
-		icc_node_add(node, &s->icc);
-		s->cells->nodes[i] = node;
-	}
-	KUNIT_ASSERT_EQ(test, 0, icc_link_create(s->cells->nodes[0],
-						 BENCH_ICC_FIRST_ID + 1));
-	KUNIT_ASSERT_EQ(test, 0, icc_provider_register(&s->icc));
-	s->registered = true;
+	return fake_icc(test, NULL, dev);
 }
 
 /*
@@ -888,9 +644,9 @@ static struct bench_soc *bench_soc(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	KUNIT_ASSERT_EQ(test, 0, of_overlay_apply_kunit(test, opp_bench_soc));
 	if (kind == BENCH_SOC_PD)
-		bench_pd_provider(test, s);
+		s->pd = fake_genpd(test, NULL, BENCH_PD_COMPATIBLE, 0);
 	else
-		bench_icc_provider(test, s);
+		s->icc = bench_icc_provider(test);
 	s->b = bench_dvfs(test, false);
 	np = bench_of_node(test, kind == BENCH_SOC_PD ? BENCH_PD_DEV_COMPATIBLE :
 						      BENCH_ICC_DEV_COMPATIBLE);
@@ -917,15 +673,16 @@ static int bench_soc_vote(struct bench_soc *s, enum bench_soc_kind kind,
 static bool bench_soc_at(const struct bench_soc *s, enum bench_soc_kind kind,
 			 bool lo)
 {
-	if (s->b->rate != (lo ? BENCH_LO_HZ : BENCH_HI_HZ))
+	if (s->b->clk->rate != (lo ? BENCH_LO_HZ : BENCH_HI_HZ))
 		return false;
 	if (kind == BENCH_SOC_PD)
-		return s->level == (lo ? BENCH_PD_LO_LEVEL : BENCH_PD_HI_LEVEL);
+		return s->pd->state == (lo ? BENCH_PD_LO_LEVEL :
+					     BENCH_PD_HI_LEVEL);
 	if (lo)
-		return s->avg == BENCH_ICC_LO_AVG_KBPS &&
-		       s->peak == BENCH_ICC_LO_PEAK_KBPS;
-	return s->avg == BENCH_ICC_HI_AVG_KBPS &&
-	       s->peak == BENCH_ICC_HI_PEAK_KBPS;
+		return s->icc->avg == BENCH_ICC_LO_AVG_KBPS &&
+		       s->icc->peak == BENCH_ICC_LO_PEAK_KBPS;
+	return s->icc->avg == BENCH_ICC_HI_AVG_KBPS &&
+	       s->icc->peak == BENCH_ICC_HI_PEAK_KBPS;
 }
 
 /*
