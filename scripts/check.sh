@@ -5,7 +5,9 @@
 #
 # ARCH               x86_64 (default) or arm64: "make check ARCH=arm64" runs
 #                    the suites on an arm64 kernel (cross gcc, QEMU virt),
-#                    built in build-kunit-arm64, debug fragment without KASAN
+#                    built in build-kunit-arm64, debug fragment without KASAN,
+#                    demo/demo.config too: make demo boots the same kernel
+# OPP_BUILD_ONLY=1   build the kernel, then stop (make demo's build step)
 # SUITE              kunit filter glob, e.g. 'opp_table' or 'opp_table.*find*'
 # OPP_KUNIT_TIMEOUT  seconds allowed for the tests to run in QEMU (default 600)
 # OPP_JOBS           make jobs (default: nproc)
@@ -26,6 +28,7 @@ DEBUG_CONFIG=$OPP_SCRIPTS/debug.config
 BASE_CONFIG=$OPP_BASE_CONFIG
 CROSS=()
 DEPS=()
+DEMO_CONFIG=
 
 # arm64: a build dir of its own, the cross compiler, and the debug fragment
 # without KASAN. Generic KASAN builds for arm64, but under TCG it makes the
@@ -36,6 +39,9 @@ DEPS=()
 # (arm64's default is 256): with NR_CPUS in one word, for_each_cpu() visits
 # bits past nr_cpu_ids, which opp_cpu_sharing_skips_cpu_without_device
 # relies on to have a CPU without a device.
+# The arm64 kernel is also the demo's (scripts/demo.sh boots it with
+# kunit.enable=0): it has demo/demo.config, whose PM_OPP_DEMO is on only
+# when every kbuild run of the build dir has OPP_DEMO_KERNEL=y.
 setup_arch() {
 	case $OPP_ARCH in
 	x86_64) ;;
@@ -47,6 +53,8 @@ setup_arch() {
 		BASE_CONFIG=$OPP_SCRIPTS/base-arm64.config
 		CROSS=(CROSS_COMPILE=aarch64-linux-gnu-)
 		DEPS=(gcc-aarch64-linux-gnu qemu-system-arm)
+		DEMO_CONFIG=$OPP_REPO/demo/demo.config
+		export OPP_DEMO_KERNEL=y
 		;;
 	*) die "ARCH=$OPP_ARCH: make check runs on x86_64 or arm64" ;;
 	esac
@@ -77,6 +85,7 @@ kunit_args() {
 		--qemu_args="-smp 2 -accel tcg"
 	)
 	[[ -z $BASE_CONFIG ]] || KUNIT_COMMON+=(--kunitconfig="$BASE_CONFIG")
+	[[ -z $DEMO_CONFIG ]] || KUNIT_COMMON+=(--kunitconfig="$DEMO_CONFIG")
 	[[ -z $cross ]] || KUNIT_COMMON+=(--cross_compile="$cross")
 	KUNIT_BUILD=("${KUNIT_CC[@]}" --jobs="$OPP_JOBS")
 	KUNIT_EXEC=(
@@ -205,6 +214,14 @@ main() {
 	write_debug_config
 	SETUP_S=$((SECONDS - start))
 	kunit_args
+	if [[ ${OPP_BUILD_ONLY:-0} == 1 ]]; then
+		KUNIT_OUT=$OPP_BUILD/build-only.out
+		rm -f "$KUNIT_OUT"
+		kunit build "${KUNIT_COMMON[@]}" "${KUNIT_BUILD[@]}" ||
+			die "the kernel does not build (kunit.py's output: $KUNIT_OUT)"
+		say "kernel built in $OPP_BUILD in $((SECONDS - start)) s"
+		return 0
+	fi
 	rm -f "$OPP_BUILD/test.log" "$KERNEL_LOG" "$KERNEL_LOG".[0-9]* "$KUNIT_OUT"
 	if kunit build "${KUNIT_COMMON[@]}" "${KUNIT_BUILD[@]}"; then
 		[[ -z ${SUITE:-} ]] && compile_users

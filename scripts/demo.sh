@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # make demo: the in-tree cpufreq-dt and devfreq drivers doing DVFS on this OPP
 # core, on an arm64 QEMU "virt" machine (TCG, 2 CPUs).
-#   1. builds a minimal arm64 kernel (allnoconfig + demo/demo.config) with the
-#      repo grafted in, in $OPP_CACHE/build-demo-arm64;
+#   1. builds the kernel of "make check ARCH=arm64" (its KUnit and debug
+#      fragments with demo/demo.config, in $OPP_CACHE/build-kunit-arm64)
+#      through scripts/check.sh, which builds nothing when make check
+#      ARCH=arm64 built it from the same tree; the demo boots it with
+#      kunit.enable=0, so no suite runs;
 #   2. dumps QEMU's device tree for the same machine and applies
 #      demo/opp-demo.dtso to it with fdtoverlay;
 #   3. packs busybox-static and demo/init into an initramfs;
@@ -16,42 +19,14 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 DEMO_SRC=$OPP_REPO/demo
-DEMO_BUILD=$OPP_CACHE/build-demo-arm64
+DEMO_BUILD=$OPP_CACHE/build-kunit-arm64
 DEMO_OUT=$OPP_CACHE/demo
 DEMO_LOG=$OPP_CACHE/last-demo.log
 QEMU_MACHINE=(-machine virt -cpu cortex-a57 -smp 2 -m 256)
-kbuild_cc aarch64-linux-gnu-
-KMAKE=(make -C "$OPP_TREE" O="$DEMO_BUILD" ARCH=arm64
-	CROSS_COMPILE=aarch64-linux-gnu- "${KBUILD_CC[@]}" -j"$OPP_JOBS")
 
-# OPP_DEMO_KERNEL=y turns on CONFIG_PM_OPP_DEMO, which has no prompt (see
-# demo/Kconfig): every kbuild run of the demo tree needs it.
-kmake() {
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL OPP_DEMO_KERNEL=y \
-		"${KMAKE[@]}" "$@"
-}
-
-# allnoconfig with the fragment forced in; a symbol whose dependencies are
-# not met would silently vanish, so every fragment line is checked.
-configure() {
-	local line missing=0
-	mkdir -p "$DEMO_BUILD"
-	kmake -s KCONFIG_ALLCONFIG="$DEMO_SRC/demo.config" allnoconfig
-	while read -r line; do
-		[[ $line == CONFIG_* ]] || continue
-		if ! grep -qx "$line" "$DEMO_BUILD/.config"; then
-			warn "demo.config: $line did not survive into .config"
-			missing=1
-		fi
-	done <"$DEMO_SRC/demo.config"
-	((missing == 0)) || die "kernel configuration incomplete"
-}
-
+# The kernel of make check ARCH=arm64, built (or found built) by check.sh.
 build_kernel() {
-	local start=$SECONDS
-	say "building the arm64 demo kernel in $DEMO_BUILD"
-	kmake -s Image
-	say "kernel built in $((SECONDS - start)) s"
+	ARCH=arm64 OPP_BUILD_ONLY=1 bash "$OPP_SCRIPTS/check.sh"
 }
 
 # QEMU's own tree for exactly the machine we boot, plus our board.
@@ -117,7 +92,7 @@ boot() {
 		-kernel "$DEMO_BUILD/arch/arm64/boot/Image" \
 		-initrd "$DEMO_OUT/initramfs.cpio.gz" \
 		-dtb "$DEMO_OUT/demo.dtb" \
-		-append "console=ttyAMA0 rdinit=/init panic=-1 loglevel=4" \
+		-append "console=ttyAMA0 rdinit=/init panic=-1 loglevel=4 kunit.enable=0" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$DEMO_LOG"
 }
 
@@ -127,8 +102,6 @@ main() {
 		file gzip
 	bash "$DEMO_SRC/check-trace-test.sh"
 	lock_cache
-	bash "$OPP_SCRIPTS/tree.sh"
-	configure
 	build_kernel
 	build_dtb
 	build_initramfs
