@@ -135,11 +135,14 @@ same_config_as_check() {
 }
 
 # What both kernels are built from: every file of the repository (tracked,
-# or untracked and not ignored), upstream's pristine copy and the tarball.
+# or untracked and not ignored) but those no kernel of theirs reads (the
+# READMEs, Documentation/, .ci/, bench/, compat/, demo/ but its Kconfig),
+# upstream's pristine copy and the tarball.
 conf_fingerprint() {
 	{
 		(cd "$OPP_REPO" && git ls-files -co --exclude-standard -z |
-			sort -z | xargs -0 sha256sum)
+			grep -zvE '(^|/)README\.md$|^(Documentation|\.ci|bench|compat)/' |
+			grep -zvE '^demo/[^K]' | sort -z | xargs -0 sha256sum)
 		(cd "$OPP_UPSTREAM" && find . -type f -print0 | sort -z |
 			xargs -0 sha256sum)
 		cat "$OPP_STAMP"
