@@ -137,7 +137,7 @@ static struct fake_reg *fake_reg_make(struct kunit *test, struct fake_log *log,
  *
  * It starts off, at its lowest voltage. Make it before the device it
  * supplies, so that it outlives the handles the device's OPP table takes
- * on it. One regulator per supply name in a test.
+ * on it. One regulator per device and supply name in a test.
  *
  * Context: Process context; sleeps.
  * Return: the regulator, unregistered when the test ends; the test aborts
