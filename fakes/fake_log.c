@@ -98,24 +98,6 @@ void fake_expect_log(struct kunit *test, struct fake_log *log,
 EXPORT_SYMBOL_GPL(fake_expect_log);
 
 /**
- * fake_log_count() - how many of the changes held are of one kind
- * @log: the log
- * @kind: the kind
- *
- * Context: Any context, while no fake writes @log.
- * Return: the number of entries of @kind among the first %FAKE_MAX_EVENTS.
- */
-unsigned int fake_log_count(struct fake_log *log, enum fake_ev_kind kind)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < min_t(unsigned int, log->nr, FAKE_MAX_EVENTS); i++)
-		n += log->ev[i].kind == kind;
-	return n;
-}
-EXPORT_SYMBOL_GPL(fake_log_count);
-
-/**
  * fake_name() - "@a-@b", for a fake's name
  * @test: the test that owns the name
  * @a: the first part, usually a device's name

@@ -69,7 +69,6 @@ void fake_log_add(struct fake_log *log, enum fake_ev_kind kind,
 		  unsigned int id, unsigned long value);
 void fake_expect_log(struct kunit *test, struct fake_log *log,
 		     const struct fake_ev *want, unsigned int nr);
-unsigned int fake_log_count(struct fake_log *log, enum fake_ev_kind kind);
 const char *fake_ev_name(enum fake_ev_kind kind);
 const char *fake_name(struct kunit *test, const char *a, const char *b);
 
