@@ -8,7 +8,8 @@
 #           and supply events before it (since the previous one) are its steps.
 # A rising transition must move every supply before the clock, a falling
 # one the clock before every supply; every expected change must appear, in
-# order, with result 0. A transition to the rate the device already runs at
+# the order EXPECTED gives for its device (devices may interleave: a thermal
+# step moves the GPU at once and the CPUs from a work item), with result 0. A transition to the rate the device already runs at
 # only sets the supplies (the first one after boot). Prints one table row
 # per transition; exits 1 on any violation.
 #
@@ -51,7 +52,6 @@ function check(dev, old, new, old_uv, new_uv, result,    why) {
 
 BEGIN {
 	nexp = 0
-	seen = 0
 	total = 0
 	bad = 0
 	rises = 0
@@ -60,7 +60,8 @@ BEGIN {
 }
 
 FILENAME == ARGV[1] {
-	expected[nexp] = $1 " " $2 " " $3
+	i = want[$1]++
+	expected[$1, i] = $1 " " $2 " " $3
 	nexp++
 	next
 }
@@ -97,8 +98,8 @@ FILENAME == ARGV[1] {
 		rises++
 	else if (new + 0 < old + 0)
 		falls++
-	if (seen < nexp && expected[seen] == key)
-		seen++
+	if (seen[dev] < want[dev] && expected[dev, seen[dev] + 0] == key)
+		seen[dev]++
 	else if (driven && old != new)
 		tag = " (by the governor)"
 	else if (old == new)
@@ -117,10 +118,11 @@ FILENAME == ARGV[1] {
 }
 
 END {
-	for (i = seen; i < nexp; i++) {
-		printf "    missing from the trace: %s\n", expected[i]
-		bad++
-	}
+	for (d in want)
+		for (i = seen[d] + 0; i < want[d]; i++) {
+			printf "    missing from the trace: %s\n", expected[d, i]
+			bad++
+		}
 	if (total == 0) {
 		print "    no transition traced"
 		bad++

@@ -12,13 +12,18 @@
  * vbb before vdd when it falls. The core sets the clock around it.
  *
  * Both are driven by devfreq, whose target() calls dev_pm_opp_set_rate().
+ * A device whose node has "#cooling-cells" is also a cooling device of the
+ * thermal zones that name it, its power read from the energy model its OPPs
+ * give (dynamic-power-coefficient).
  */
 
 #include <linux/clk.h>
 #include <linux/devfreq.h>
+#include <linux/devfreq_cooling.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/mod_devicetable.h>
+#include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/pm_opp.h>
 #include <linux/property.h>
@@ -178,6 +183,25 @@ static int demo_setup_opp(struct device *dev,
 	return devm_add_action_or_reset(dev, demo_remove_table, dev);
 }
 
+static void demo_cooling_unregister(void *cooling)
+{
+	devfreq_cooling_unregister(cooling);
+}
+
+/* Throttled by the thermal zones whose cooling maps name the device. */
+static int demo_register_cooling(struct device *dev, struct devfreq *devfreq)
+{
+	struct thermal_cooling_device *cooling;
+
+	if (!of_property_present(dev->of_node, "#cooling-cells"))
+		return 0;
+	cooling = devfreq_cooling_em_register(devfreq, NULL);
+	if (IS_ERR(cooling))
+		return dev_err_probe(dev, PTR_ERR(cooling),
+				     "%pOF: no cooling device\n", dev->of_node);
+	return devm_add_action_or_reset(dev, demo_cooling_unregister, cooling);
+}
+
 static int demo_probe(struct platform_device *pdev)
 {
 	const struct demo_variant *variant;
@@ -211,6 +235,9 @@ static int demo_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, PTR_ERR(devfreq),
 				     "%pOF: devfreq registration failed\n",
 				     dev->of_node);
+	ret = demo_register_cooling(dev, devfreq);
+	if (ret)
+		return ret;
 
 	dev_info(dev, "devfreq on %d OPPs, %u supplies%s\n",
 		 dev_pm_opp_get_opp_count(dev), variant->nr_supplies,
