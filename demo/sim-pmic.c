@@ -2,7 +2,7 @@
 /*
  * Simulated PMIC for the OPP demo.
  *
- * Five bucks, "buck1" to "buck5" under the "regulators" child node, each
+ * Six bucks, "buck1" to "buck6" under the "regulators" child node, each
  * with one linear range from 600 mV to 1.4 V in 5 mV steps. A buck keeps
  * the selector it is given and its enable bit; the regulator core does the
  * rest (constraints from the device tree, consumers, voltage balancing and
@@ -16,7 +16,7 @@
 #include <linux/regulator/driver.h>
 #include <linux/slab.h>
 
-#define SIM_BUCKS		5
+#define SIM_BUCKS		6
 #define SIM_BUCK_MIN_UV		600000
 #define SIM_BUCK_STEP_UV	5000
 #define SIM_BUCK_MAX_SEL	160
@@ -101,6 +101,7 @@ static const struct regulator_desc sim_buck_descs[SIM_BUCKS] = {
 	SIM_BUCK_DESC(3),
 	SIM_BUCK_DESC(4),
 	SIM_BUCK_DESC(5),
+	SIM_BUCK_DESC(6),
 };
 
 static int sim_pmic_probe(struct platform_device *pdev)

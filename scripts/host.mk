@@ -8,7 +8,9 @@ export SUITE OPP_CACHE
 
 .DEFAULT_GOAL := check
 .PHONY: check demo lint compat bench conformance difftest deps tree clean-cache help
-.PHONY: race fuzz
+.PHONY: race fuzz selftest
+export SELFTEST_CORES SELFTEST_MODES SELFTEST_SHARED_MODES SELFTEST_CYCLES
+export SELFTEST_REBINDS
 export N SEED ONLY DUMP
 .PHONY: patches patches-test graft ungraft graft-test
 
@@ -17,6 +19,9 @@ check: ## deps + tree, then build and boot the KUnit kernel and judge the log
 
 demo: ## arm64 QEMU: cpufreq-dt and devfreq doing DVFS on this core, trace-checked
 	@bash $(OPP_SCRIPTS)/demo.sh
+
+selftest: ## arm64 QEMU: the kernel's cpufreq selftests on ours and upstream's core
+	@bash $(OPP_SCRIPTS)/selftest.sh
 
 lint: ## checkpatch, kernel-doc, sparse and W=1, documentation render
 	@bash $(OPP_SCRIPTS)/lint.sh
@@ -69,6 +74,9 @@ help: ## this list
 	@echo 'variables: SUITE=<kunit glob>  OPP_CACHE=<dir, default ~/.cache/opp-linux-6.12>'
 	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
 	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
+	@echo '           SELFTEST_CORES=<default "ours upstream">  SELFTEST_MODES=<a,b,...>'
+	@echo '           SELFTEST_SHARED_MODES=<default basic,sptest4; none>'
+	@echo '           SELFTEST_CYCLES=<default 1000>  SELFTEST_REBINDS=<default 100>'
 	@echo '           CONFORMANCE_CORES=<default "upstream ours">'
 	@echo '           ARCH=<check: x86_64 (default) or arm64>'
 	@echo '           KDIR=<graft, ungraft: your 6.12.y tree>  OUT=<patches: dir>'
