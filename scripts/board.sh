@@ -52,11 +52,67 @@ board_fetch() {
 		die "$BOARD_BIN is not a static arm64 binary"
 }
 
-# board_initramfs BUILD LIST OUT: the cpio of LIST (gen_init_cpio's format),
-# made by the gen_init_cpio of kernel build BUILD (it makes /dev/console
-# without root), gzipped.
+# board_shims DIR: the stand-ins for what Debian's busybox lacks, in DIR.
+# The cpufreq selftests run "sudo tee" (init is root already) and
+# "rtcwake -m mem -s 15" (util-linux's is not static): this rtcwake does
+# what that one does, through the RTC's wakealarm and /sys/power/state.
+board_shims() {
+	printf '#!/bin/sh\nexec "$@"\n' >"$1/sudo"
+	cat >"$1/rtcwake" <<-'EOF'
+		#!/bin/sh
+		mode=standby secs=
+		while getopts m:s: opt; do
+			case $opt in
+			m) mode=$OPTARG ;;
+			s) secs=$OPTARG ;;
+			*) exit 2 ;;
+			esac
+		done
+		[ -n "$secs" ] || exit 2
+		echo 0 >/sys/class/rtc/rtc0/wakealarm || exit 1
+		echo "+$secs" >/sys/class/rtc/rtc0/wakealarm || exit 1
+		echo "$mode" >/sys/power/state
+	EOF
+}
+
+# board_initramfs BUILD INIT OUT [ENTRY...]: the initramfs OUT (gzipped
+# cpio) with Debian's busybox-static and bash-static for arm64, the shims,
+# the kernel tree's cpufreq selftests in /selftests, INIT as /init and each
+# ENTRY (a gen_init_cpio line); made by the gen_init_cpio of kernel build
+# BUILD, which makes /dev/console without root.
 board_initramfs() {
-	"$1/usr/gen_init_cpio" "$2" | gzip -9 >"$3"
+	local build=$1 init=$2 out=$3 busybox f
+	local tests=$OPP_TREE/tools/testing/selftests
+	shift 3
+	board_fetch busybox-static bin/busybox
+	busybox=$BOARD_BIN
+	board_fetch bash-static bin/bash-static
+	board_shims "$BOARD_OUT"
+	{
+		cat <<-EOF
+			dir /dev 0755 0 0
+			nod /dev/console 0600 0 0 c 5 1
+			dir /proc 0755 0 0
+			dir /sys 0755 0 0
+			dir /tmp 0755 0 0
+			dir /bin 0755 0 0
+			file /bin/busybox $busybox 0755 0 0
+			slink /bin/sh busybox 0777 0 0
+			file /bin/bash $BOARD_BIN 0755 0 0
+			file /bin/sudo $BOARD_OUT/sudo 0755 0 0
+			file /bin/rtcwake $BOARD_OUT/rtcwake 0755 0 0
+			file /init $init 0755 0 0
+			dir /selftests 0755 0 0
+			dir /selftests/cpufreq 0755 0 0
+			dir /selftests/kselftest 0755 0 0
+			file /selftests/kselftest/ktap_helpers.sh $tests/kselftest/ktap_helpers.sh 0644 0 0
+		EOF
+		for f in "$tests"/cpufreq/*.sh; do
+			echo "file /selftests/cpufreq/${f##*/} $f 0755 0 0"
+		done
+		printf '%s\n' "$@"
+	} >"$out.list"
+	"$build/usr/gen_init_cpio" "$out.list" | gzip -9 >"$out"
 }
 
 # board_boot IMAGE INITRD DTB LOG TIMEOUT [CMDLINE...]: boots under TCG;

@@ -8,7 +8,8 @@
 #      kunit.enable=0, so no suite runs;
 #   2. dumps QEMU's device tree for the same machine and applies
 #      demo/opp-demo.dtso to it with fdtoverlay (scripts/board.sh);
-#   3. packs busybox-static and demo/init into an initramfs;
+#   3. packs busybox-static, bash-static, the kernel's cpufreq selftests and
+#      demo/init into an initramfs;
 #   4. boots it: init walks every OPP up and down, checks the trace and
 #      prints the transition tables; exit status 0 only if it says PASS.
 #
@@ -30,24 +31,6 @@ build_kernel() {
 	ARCH=arm64 OPP_BUILD_ONLY=1 bash "$OPP_SCRIPTS/check.sh"
 }
 
-build_initramfs() {
-	board_fetch busybox-static bin/busybox
-	cat >"$DEMO_OUT/initramfs.list" <<-EOF
-		dir /dev 0755 0 0
-		nod /dev/console 0600 0 0 c 5 1
-		dir /proc 0755 0 0
-		dir /sys 0755 0 0
-		dir /tmp 0755 0 0
-		dir /bin 0755 0 0
-		file /bin/busybox $BOARD_BIN 0755 0 0
-		slink /bin/sh busybox 0777 0 0
-		file /init $BOARD_SRC/init 0755 0 0
-		file /check-trace.awk $BOARD_SRC/check-trace.awk 0644 0 0
-	EOF
-	board_initramfs "$DEMO_BUILD" "$DEMO_OUT/initramfs.list" \
-		"$DEMO_OUT/initramfs.cpio.gz"
-}
-
 main() {
 	local start=$SECONDS
 	bash "$OPP_SCRIPTS/deps.sh" gcc-aarch64-linux-gnu qemu-system-arm \
@@ -56,7 +39,9 @@ main() {
 	lock_cache
 	build_kernel
 	board_dtb "$DEMO_OUT/demo.dtb" opp-demo
-	build_initramfs
+	board_initramfs "$DEMO_BUILD" "$BOARD_SRC/init" \
+		"$DEMO_OUT/initramfs.cpio.gz" \
+		"file /check-trace.awk $BOARD_SRC/check-trace.awk 0644 0 0"
 	board_boot "$DEMO_BUILD/arch/arm64/boot/Image" \
 		"$DEMO_OUT/initramfs.cpio.gz" "$DEMO_OUT/demo.dtb" "$DEMO_LOG" \
 		"${OPP_DEMO_TIMEOUT:-300}" loglevel=4 kunit.enable=0 || true

@@ -38,7 +38,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$OPP_SCRIPTS/board.sh"
 
 ST_OUT=$OPP_CACHE/selftest
-ST_TESTS=tools/testing/selftests
 UPSTREAM_BUILD=$OPP_CACHE/build-selftest-upstream-arm64
 SPLATS='WARNING:|BUG:|Oops|Unable to handle|circular locking|recursive locking|inconsistent lock state|suspicious RCU usage|sleeping function called|UBSAN:|ODEBUG:|INFO: task|corruption|refcount_t:|Kernel panic'
 
@@ -74,59 +73,6 @@ build_upstream() {
 	restore_tree demo
 	trap - EXIT
 	BUILD=$UPSTREAM_BUILD
-}
-
-# The selftests as the kernel tree has them, bash, busybox and init.
-build_initramfs() {
-	local f list=$ST_OUT/initramfs.list
-	board_fetch busybox-static bin/busybox
-	local busybox=$BOARD_BIN
-	board_fetch bash-static bin/bash-static
-	{
-		cat <<-EOF
-			dir /dev 0755 0 0
-			nod /dev/console 0600 0 0 c 5 1
-			dir /proc 0755 0 0
-			dir /sys 0755 0 0
-			dir /tmp 0755 0 0
-			dir /bin 0755 0 0
-			file /bin/busybox $busybox 0755 0 0
-			slink /bin/sh busybox 0777 0 0
-			file /bin/bash $BOARD_BIN 0755 0 0
-			file /bin/sudo $ST_OUT/sudo 0755 0 0
-			file /bin/rtcwake $ST_OUT/rtcwake 0755 0 0
-			file /init $BOARD_SRC/selftest-init 0755 0 0
-			dir /selftests 0755 0 0
-			dir /selftests/cpufreq 0755 0 0
-			dir /selftests/kselftest 0755 0 0
-			file /selftests/kselftest/ktap_helpers.sh $OPP_TREE/$ST_TESTS/kselftest/ktap_helpers.sh 0644 0 0
-		EOF
-		for f in "$OPP_TREE/$ST_TESTS"/cpufreq/*.sh; do
-			echo "file /selftests/cpufreq/${f##*/} $f 0755 0 0"
-		done
-	} >"$list"
-	# sptest3 runs "sudo tee": init is root already.
-	printf '#!/bin/sh\nexec "$@"\n' >"$ST_OUT/sudo"
-	# suspend_rtc runs "rtcwake -m mem -s 15": Debian's busybox has no
-	# rtcwake and util-linux's is not static; this one does what it does,
-	# through the RTC's wakealarm and /sys/power/state.
-	cat >"$ST_OUT/rtcwake" <<-'EOF'
-		#!/bin/sh
-		mode=standby secs=
-		while getopts m:s: opt; do
-			case $opt in
-			m) mode=$OPTARG ;;
-			s) secs=$OPTARG ;;
-			*) exit 2 ;;
-			esac
-		done
-		[ -n "$secs" ] || exit 2
-		echo 0 >/sys/class/rtc/rtc0/wakealarm || exit 1
-		echo "+$secs" >/sys/class/rtc/rtc0/wakealarm || exit 1
-		echo "$mode" >/sys/power/state
-	EOF
-	board_initramfs "$BUILD" "$list" \
-		"$ST_OUT/initramfs.cpio.gz"
 }
 
 # boot_board CORE BOARD MODES CYCLES REBINDS: boots the kernel in BUILD on
@@ -198,7 +144,8 @@ main() {
 		upstream) build_upstream ;;
 		*) die "SELFTEST_CORES: unknown core '$core' (ours, upstream)" ;;
 		esac
-		build_initramfs
+		board_initramfs "$BUILD" "$BOARD_SRC/selftest-init" \
+			"$ST_OUT/initramfs.cpio.gz"
 		boot_core "$core"
 	done
 	say "selftest: ${cores[*]} in $((SECONDS - start)) s"
