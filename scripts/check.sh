@@ -216,6 +216,7 @@ main() {
 	kunit_args
 	if [[ ${OPP_BUILD_ONLY:-0} == 1 ]]; then
 		KUNIT_OUT=$OPP_BUILD/build-only.out
+		mkdir -p "$OPP_BUILD"
 		rm -f "$KUNIT_OUT"
 		kunit build "${KUNIT_COMMON[@]}" "${KUNIT_BUILD[@]}" ||
 			die "the kernel does not build (kunit.py's output: $KUNIT_OUT)"
