@@ -11,18 +11,11 @@
  * token that applied a setting undoes it.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
 #include <linux/clk.h>
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/slab.h>
-#include <linux/string.h>
 #include <linux/regulator/consumer.h>
 #include <linux/xarray.h>
-
-#include "opp.h"
 
 /**
  * struct opp_config_token - what one dev_pm_opp_set_config() call applied

@@ -3,15 +3,10 @@
  * OPP tables of CPUs: which CPUs share a table.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-
-#include "opp.h"
 
 /*
  * Links one more CPU to @table; returns whether the table is now shared with

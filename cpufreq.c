@@ -3,13 +3,9 @@
  * cpufreq frequency tables built from OPP tables.
  */
 
-#include <linux/cpufreq.h>
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/slab.h>
-
 #include "opp.h"
+
+#include <linux/cpufreq.h>
 
 /* Caller holds the table's lock, so its snapshot stays. */
 static struct cpufreq_frequency_table *

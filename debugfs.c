@@ -28,18 +28,12 @@
  * open file never reads freed memory.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
 #include <linux/debugfs.h>
-#include <linux/device.h>
-#include <linux/err.h>
 #include <linux/interconnect.h>
 #include <linux/jiffies.h>
-#include <linux/of.h>
 #include <linux/seq_file.h>
-#include <linux/slab.h>
-
-#include "opp.h"
 
 static struct dentry *opp_debug_root;
 

@@ -10,19 +10,13 @@
  * old one, and the error names the device and the step.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
 #include <linux/clk.h>
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
 #include <linux/interconnect.h>
 #include <linux/jiffies.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
-#include <linux/slab.h>
-
-#include "opp.h"
 
 #define CREATE_TRACE_POINTS
 #include "trace.h"

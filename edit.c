@@ -5,19 +5,6 @@
  * then tells debugfs and the notifiers, with no lock held.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/minmax.h>
-#include <linux/overflow.h>
-#include <linux/preempt.h>
-#include <linux/rcupdate.h>
-#include <linux/slab.h>
-#include <linux/workqueue.h>
-#include <kunit/visibility.h>
-
 #include "opp.h"
 
 /**

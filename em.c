@@ -4,16 +4,11 @@
  * "opp-microwatt", or estimated from voltage and "dynamic-power-coefficient".
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
 #include <linux/cpumask.h>
-#include <linux/device.h>
 #include <linux/energy_model.h>
-#include <linux/err.h>
-#include <linux/export.h>
 #include <linux/math64.h>
-#include <linux/of.h>
-#include <linux/pm_opp.h>
 
 /* Power of the OPP at or above *@khz, from "opp-microwatt". */
 static int __maybe_unused opp_em_power_from_dt(struct device *dev,

@@ -4,14 +4,6 @@
  * of a table, answered under RCU from its published snapshot.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/limits.h>
-#include <kunit/visibility.h>
-
 #include "opp.h"
 
 static const char * const opp_match_names[] = {

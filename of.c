@@ -20,22 +20,13 @@
  * references and never be freed.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "of.h"
 
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
-#include <linux/device.h>
 #include <linux/energy_model.h>
-#include <linux/err.h>
-#include <linux/export.h>
 #include <linux/interconnect.h>
-#include <linux/limits.h>
 #include <linux/math64.h>
-#include <linux/mutex.h>
-#include <linux/of.h>
-#include <linux/slab.h>
-
-#include "of.h"
 
 static struct device_node *opp_of_table_node(struct device *dev, int index)
 {

@@ -7,8 +7,6 @@
 #ifndef __DRIVERS_OPP_OF_H
 #define __DRIVERS_OPP_OF_H
 
-#include <linux/types.h>
-
 #include "opp.h"
 
 /**

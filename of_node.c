@@ -5,15 +5,9 @@
  * table the OPP joins, and when, is of.c's.
  */
 
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/limits.h>
-#include <linux/math64.h>
-#include <linux/of.h>
-#include <linux/slab.h>
-#include <linux/string.h>
-
 #include "of.h"
+
+#include <linux/math64.h>
 
 /*
  * Cells are read leniently: a property is counted in whole cells, a tail

@@ -5,20 +5,6 @@
  * table to hand the OPP back to.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/llist.h>
-#include <linux/minmax.h>
-#include <linux/of.h>
-#include <linux/overflow.h>
-#include <linux/rcupdate.h>
-#include <linux/slab.h>
-#include <linux/workqueue.h>
-#include <kunit/visibility.h>
-
 #include "opp.h"
 
 /**

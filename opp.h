@@ -7,19 +7,33 @@
 #ifndef __DRIVERS_OPP_H__
 #define __DRIVERS_OPP_H__
 
+/* Every file of the core includes this header first. */
+#ifndef pr_fmt
+#define pr_fmt(fmt) "opp: " fmt
+#endif
+
 #include <linux/cleanup.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
 #include <linux/kref.h>
+#include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/lockdep.h>
+#include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
-#include <linux/limits.h>
+#include <linux/of.h>
+#include <linux/overflow.h>
 #include <linux/pm_opp.h>
 #include <linux/rcupdate.h>
 #include <linux/seqlock.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
+#include <kunit/visibility.h>
 
 /**
  * DOC: data model and locking
@@ -1092,23 +1106,12 @@ void opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp);
 void opp_debug_remove_opp(struct opp_table *table, struct dev_pm_opp *opp);
 #else
 static inline void opp_debug_add_device(struct opp_table *table,
-					struct device *dev)
-{
-}
-
-static inline void opp_debug_remove_table(struct opp_table *table)
-{
-}
-
+					struct device *dev) {}
+static inline void opp_debug_remove_table(struct opp_table *table) {}
 static inline void opp_debug_add_opp(struct opp_table *table,
-				     struct dev_pm_opp *opp)
-{
-}
-
+				     struct dev_pm_opp *opp) {}
 static inline void opp_debug_remove_opp(struct opp_table *table,
-					struct dev_pm_opp *opp)
-{
-}
+					struct dev_pm_opp *opp) {}
 #endif
 
 #endif /* __DRIVERS_OPP_H__ */

@@ -5,15 +5,10 @@
  * guards both and the walks other files use instead of the list itself.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
-#include <linux/device.h>
-#include <linux/err.h>
 #include <linux/hashtable.h>
 #include <linux/rculist.h>
-#include <linux/slab.h>
-
-#include "opp.h"
 
 /* The rules for this lock are in the DOC block of opp.h. */
 static DEFINE_MUTEX(opp_tables_lock);

@@ -7,16 +7,6 @@
  * and the tables that wait until the tables they require are loaded.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/kref.h>
-#include <linux/mutex.h>
-#include <linux/of.h>
-#include <kunit/visibility.h>
-
 #include "opp.h"
 
 /* Caller holds rcu_read_lock(). The OPP of @snap described by @np. */

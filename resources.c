@@ -6,17 +6,11 @@
  * dvfs.c's business, and the required devices are votes.c's.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
+#include "opp.h"
 
 #include <linux/clk.h>
-#include <linux/device.h>
-#include <linux/err.h>
 #include <linux/interconnect.h>
-#include <linux/of.h>
 #include <linux/regulator/consumer.h>
-#include <linux/slab.h>
-
-#include "opp.h"
 
 /**
  * opp_put_clocks() - release clocks got with opp_get_clocks()

@@ -5,13 +5,6 @@
  * insert, drop). No device, no lock: callers pass what they hold.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/minmax.h>
-#include <linux/overflow.h>
-#include <linux/slab.h>
-#include <kunit/visibility.h>
-
 #include "opp.h"
 
 static int opp_cmp_ulong(unsigned long a, unsigned long b)

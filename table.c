@@ -4,15 +4,6 @@
  * references and destruction, and the notifier chain.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/of.h>
-#include <linux/slab.h>
-#include <kunit/visibility.h>
-
 #include "opp.h"
 
 /*

@@ -7,15 +7,6 @@
  * table share the setting too.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/err.h>
-#include <linux/export.h>
-#include <linux/overflow.h>
-#include <linux/slab.h>
-#include <linux/string.h>
-
 #include "opp.h"
 
 /*

@@ -22,18 +22,9 @@
  * consumer's ``dvfs_lock``, then the aggregator's lock.
  */
 
-#define pr_fmt(fmt) "opp: " fmt
-
-#include <linux/device.h>
-#include <linux/export.h>
-#include <linux/kref.h>
-#include <linux/list.h>
-#include <linux/lockdep.h>
-#include <linux/mutex.h>
-#include <linux/pm_domain.h>
-#include <linux/slab.h>
-
 #include "opp.h"
+
+#include <linux/pm_domain.h>
 
 /**
  * struct opp_vote - one consumer's vote on a required device

@@ -8,7 +8,10 @@
 #   5. scripts/layers.py: calls between the core's files only go down the
 #      order opp.h gives, and README.md's Map says which files each calls;
 #   6. commit subjects of at most 75 characters, as in the kernel, for every
-#      commit after SUBJECTS_SINCE (the last commit with a longer one).
+#      commit after SUBJECTS_SINCE (the last commit with a longer one);
+#   7. the weight of the core: its code lines (no comments, no blank lines)
+#      at most WEIGHT_MAX times those of upstream's drivers/opp, both without
+#      the TI supply driver.
 # Exits non-zero when any gate fails; each failure is printed.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -162,6 +165,28 @@ check_subjects() {
 		 awk -v max="$SUBJECT_MAX" 'length(substr($0, index($0, " ") + 1)) > max')
 }
 
+# Code lines of the .c and .h files in DIR but the TI supply driver's: gcc
+# strips the comments, grep the blank lines.
+code_lines() {
+	local f n=0
+	for f in "$1"/*.[ch]; do
+		[[ ${f##*/} == ti-opp-supply.* ]] && continue
+		n=$((n + $(gcc -fpreprocessed -dD -E -P "$f" | grep -cv '^[[:space:]]*$')))
+	done
+	echo "$n"
+}
+
+WEIGHT_MAX=1.6
+
+check_weight() {
+	local ours theirs
+	ours=$(code_lines "$OPP_REPO")
+	theirs=$(code_lines "$OPP_UPSTREAM/drivers/opp")
+	say "core weight: $ours code lines, upstream $theirs"
+	awk -v o="$ours" -v t="$theirs" -v m="$WEIGHT_MAX" 'BEGIN { exit !(o <= t * m) }' ||
+		fail "core weight: $ours code lines, over $WEIGHT_MAX x upstream's $theirs"
+}
+
 run_layers() {
 	local out
 	out=$(python3 "$OPP_SCRIPTS/layers.py" "$OPP_REPO" 2>&1) || fail "$out"
@@ -175,6 +200,7 @@ main() {
 	run_kernel_doc
 	run_layers
 	check_subjects
+	check_weight
 	check_exports
 	run_builds
 	run_sphinx
