@@ -7,6 +7,8 @@
 
 #include "opp.h"
 
+#include <linux/sort.h>
+
 /**
  * struct opp_edit - one change to a table, from preparation to aftermath
  * @table: the table
@@ -18,15 +20,16 @@
  *	leaves to it when retired
  * @opp: the one OPP the notifiers hear about, referenced once published, or
  *	NULL
- * @event: what they hear about @opp
+ * @event: what they hear about @opp; for a writer that names an OPP by its
+ *	rate, also what it does to it (see __opp_edit_rate())
  * @remove: for a removal, selects the listed OPPs to remove, with
- *	@remove_arg; NULL otherwise
+ *	@remove_arg; NULL otherwise, and for an edit that only unlists the
+ *	lingering OPPs nobody else holds
  * @remove_arg: passed to @remove
- * @unlisting: the edit only unlists the lingering OPPs nobody else holds
  * @nr_dynamic: dynamic OPPs the edit removed, whose table references go
  *	once it is done
  * @order: the OPPs @change.insert may take, in the order the notifiers hear
- *	of those it took, or NULL for the batch's order
+ *	of those it took
  * @nr_order: entries in @order
  * @leaving: the OPPs the edit unlisted, in table order, or NULL
  * @nr_leaving: how many
@@ -47,7 +50,6 @@ struct opp_edit {
 	enum dev_pm_opp_event event;
 	opp_filter_t remove;
 	const void *remove_arg;
-	bool unlisting;
 	unsigned int nr_dynamic;
 	struct dev_pm_opp * const *order;
 	unsigned int nr_order;
@@ -73,22 +75,6 @@ static void __opp_edit_done(struct opp_edit *e)
 /* Read through opp_removals(), in opp.h. */
 atomic_long_t opp_removal_count = ATOMIC_LONG_INIT(0);
 
-/* Caller holds @table's lock. Each OPP's flag follows its side in @snap. */
-static void __opp_snapshot_sync_available(struct opp_table *table,
-					  struct opp_snapshot *snap)
-{
-	unsigned int i;
-	bool available;
-
-	lockdep_assert_held(&table->lock);
-
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
-		available = i < snap->nr_avail;
-		if (snap->opps[i]->available != available)
-			WRITE_ONCE(snap->opps[i]->available, available);
-	}
-}
-
 /*
  * Caller holds the table's lock. Builds and publishes the snapshot @e->change
  * describes; on failure nothing readers see has changed.
@@ -98,6 +84,8 @@ static int __opp_edit_publish(struct opp_edit *e)
 	struct opp_table *table = e->table;
 	const struct opp_shape *shape = e->change.shape ?: &table->shape;
 	struct opp_snapshot *old = __opp_table_snapshot(table), *snap;
+	unsigned int i;
+	bool available;
 
 	lockdep_assert_held(&table->lock);
 
@@ -109,23 +97,30 @@ static int __opp_edit_publish(struct opp_edit *e)
 	if (e->change.drop)
 		atomic_long_inc(&opp_removal_count);
 	table->shape = *shape;
-	if (e->change.flip)
-		__opp_snapshot_sync_available(table, snap);
+	/* After a flip, each OPP's flag follows its side in @snap. */
+	for (i = 0; e->change.flip && i < snap->nr_avail + snap->nr_unavail;
+	     i++) {
+		available = i < snap->nr_avail;
+		if (snap->opps[i]->available != available)
+			WRITE_ONCE(snap->opps[i]->available, available);
+	}
 	e->old = old;
 	e->old_slots_kept = opp_snapshot_shares_slots(old, snap);
 	__opp_edit_done(e);
 	return 0;
 }
 
-static void opp_announce(struct opp_table *table, struct dev_pm_opp *opp)
+/* Whether @opp is one of the OPPs of the &struct opp_batch @list. */
+static bool opp_is_listed(struct dev_pm_opp *opp, const void *list)
 {
-	opp_debug_add_opp(table, opp);
-	opp_notify(table, OPP_EVENT_ADD, opp);
+	const struct opp_batch *batch = list;
+
+	return opp_range_find_same(batch->opps, batch->nr, opp) == opp;
 }
 
 /*
- * Shows and announces the new OPPs of @e, in @e->order when it has one (of
- * which the batch took some), then drops the references that kept them.
+ * Shows and announces the new OPPs of @e, in @e->order (of which the batch
+ * took some), then drops the references that kept them.
  */
 static void opp_announce_batch(struct opp_edit *e)
 {
@@ -133,35 +128,15 @@ static void opp_announce_batch(struct opp_edit *e)
 	struct dev_pm_opp *opp;
 	unsigned int i;
 
-	for (i = 0; e->order && i < e->nr_order; i++) {
+	for (i = 0; i < e->nr_order; i++) {
 		opp = e->order[i];
-		if (opp_range_find_same(batch->opps, batch->nr, opp) == opp)
-			opp_announce(e->table, opp);
+		if (!opp_is_listed(opp, batch))
+			continue;
+		opp_debug_add_opp(e->table, opp);
+		opp_notify(e->table, OPP_EVENT_ADD, opp);
 	}
-	for (i = 0; i < batch->nr; i++) {
-		if (!e->order)
-			opp_announce(e->table, batch->opps[i]);
+	for (i = 0; i < batch->nr; i++)
 		dev_pm_opp_put(batch->opps[i]);
-	}
-}
-
-/* The next of a snapshot's OPPs in table order, both arrays merged. */
-static struct dev_pm_opp *opp_snapshot_next_in_order(struct opp_snapshot *snap,
-						     unsigned int *avail,
-						     unsigned int *unavail)
-{
-	struct dev_pm_opp *a = *avail < snap->nr_avail ?
-			       snap->opps[*avail] : NULL;
-	struct dev_pm_opp *u = *unavail < snap->nr_unavail ?
-			       snap->opps[snap->nr_avail + *unavail] : NULL;
-
-	if (a && (!u || opp_cmp(a, u) < 0)) {
-		(*avail)++;
-		return a;
-	}
-	if (u)
-		(*unavail)++;
-	return u;
 }
 
 static bool opp_is_leaving(struct dev_pm_opp *opp, const void *unused)
@@ -169,37 +144,35 @@ static bool opp_is_leaving(struct dev_pm_opp *opp, const void *unused)
 	return opp->presence == OPP_LEAVING;
 }
 
-/*
- * With no lock held, once the OPPs @e unlisted left the published snapshot:
- * tells debugfs and the notifiers, in table order, and drops the table's
- * references on them.
- */
-static void opp_edit_see_off(struct opp_edit *e)
+/* opp_cmp() for sort() on an array of OPP pointers. */
+static int opp_cmp_ptrs(const void *a, const void *b)
 {
-	unsigned int i;
-
-	for (i = 0; i < e->nr_leaving; i++) {
-		opp_debug_remove_opp(e->table, e->leaving[i]);
-		opp_notify(e->table, OPP_EVENT_REMOVE, e->leaving[i]);
-		opp_put_sleepable(e->leaving[i]);
-	}
-	kfree(e->leaving);
+	return opp_cmp(*(struct dev_pm_opp * const *)a,
+		       *(struct dev_pm_opp * const *)b);
 }
 
 /*
- * With no lock held: the aftermath of an edit. Removed dynamic OPPs let go
- * of the table last, whether they left or linger.
+ * With no lock held: the aftermath of an edit. The OPPs @e unlisted, which
+ * left the published snapshot, are seen off in table order: debugfs and the
+ * notifiers hear of them, and the table's references on them go. Removed
+ * dynamic OPPs let go of the table last, whether they left or linger.
  */
 static void opp_edit_finish(struct opp_edit *e)
 {
+	unsigned int i;
+
 	if (e->published && e->change.insert)
 		opp_announce_batch(e);
 	if (e->published && e->opp) {
 		opp_notify(e->table, e->event, e->opp);
 		opp_let_go(e->opp);
 	}
-	if (e->published)
-		opp_edit_see_off(e);
+	for (i = 0; e->published && i < e->nr_leaving; i++) {
+		opp_debug_remove_opp(e->table, e->leaving[i]);
+		opp_notify(e->table, OPP_EVENT_REMOVE, e->leaving[i]);
+		opp_put_sleepable(e->leaving[i]);
+	}
+	kfree(e->leaving);
 	if (e->published && e->old)
 		opp_snapshot_retire(e->old, e->old_slots_kept);
 
@@ -271,19 +244,6 @@ static struct dev_pm_opp *__opp_table_find_rate(struct opp_table *table,
 	return avail ?: unavail;
 }
 
-/* Caller holds the table's lock. The OPP equal to @opp in table order. */
-static struct dev_pm_opp *__opp_table_find_same(struct opp_table *table,
-						struct dev_pm_opp *opp)
-{
-	struct opp_snapshot *snap = __opp_table_snapshot(table);
-
-	lockdep_assert_held(&table->lock);
-
-	return opp_range_find_same(snap->opps, snap->nr_avail, opp) ?:
-	       opp_range_find_same(snap->opps + snap->nr_avail,
-				   snap->nr_unavail, opp);
-}
-
 static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
 {
 	return a->nr_clks == opp->nr_clks &&
@@ -293,64 +253,24 @@ static bool opp_shape_equal(const struct opp_shape *a, struct dev_pm_opp *opp)
 }
 
 /*
- * Caller holds the table's lock. Publishes @e->change.insert, a sorted batch
- * of OPPs none of which the table has yet.
+ * Caller holds the table's lock. How @opp, of the table's shape, relates to
+ * the table's OPPs: see &enum opp_repeat and opp_is_harmless_repeat().
  */
-static int __opp_edit_insert(struct opp_edit *e)
+static enum opp_repeat __opp_table_check_repeat(struct opp_table *table,
+						struct dev_pm_opp *opp)
 {
-	const struct opp_batch *batch = e->change.insert;
-	struct opp_table *table = e->table;
-	unsigned long latency = table->clock_latency_ns_max;
-	struct dev_pm_opp *opp;
-	unsigned int i;
-	int ret;
-
-	lockdep_assert_held(&table->lock);
-
-	for (i = 0; i < batch->nr; i++) {
-		opp = batch->opps[i];
-		if (!opp_shape_equal(&table->shape, opp))
-			return -EINVAL;
-		latency = max(latency, opp->clock_latency_ns);
-	}
-
-	ret = __opp_edit_publish(e);
-	if (!ret)
-		WRITE_ONCE(table->clock_latency_ns_max, latency);
-	return ret;
-}
-
-/*
- * Caller holds the table's lock. Moves to the front of @opps, in order, those
- * the table does not have yet, and sets *@nr_new to their number; an OPP the
- * table has already, available and with the same first voltage, is left at
- * the back: a harmless repeat (see opp_is_harmless_repeat()), which a
- * device tree table may hold as a second node for one point. Any other equal
- * OPP is a clash.
- */
-static int __opp_batch_drop_repeats(struct opp_table *table,
-				    struct dev_pm_opp **opps, unsigned int nr,
-				    unsigned int *nr_new)
-{
+	struct opp_snapshot *snap = __opp_table_snapshot(table);
 	struct dev_pm_opp *same;
-	unsigned int i, n = 0;
 
 	lockdep_assert_held(&table->lock);
 
-	for (i = 0; i < nr; i++) {
-		if (!opp_shape_equal(&table->shape, opps[i]))
-			return -EINVAL;
-		same = __opp_table_find_same(table, opps[i]);
-		if (same && !opp_is_harmless_repeat(same, opps[i]))
-			return -EEXIST;
-		if (!same) {
-			swap(opps[n], opps[i]);
-			n++;
-		}
-	}
-
-	*nr_new = n;
-	return 0;
+	/* The OPP equal to @opp in table order, available or not. */
+	same = opp_range_find_same(snap->opps, snap->nr_avail, opp) ?:
+	       opp_range_find_same(snap->opps + snap->nr_avail,
+				   snap->nr_unavail, opp);
+	if (!same)
+		return OPP_NEW;
+	return opp_is_harmless_repeat(same, opp) ? OPP_REPEAT : OPP_CLASH;
 }
 
 /**
@@ -364,8 +284,9 @@ static int __opp_batch_drop_repeats(struct opp_table *table,
  *
  * All or nothing: lookups see the table without any of @opps or with all of
  * those it takes. An OPP equal to one the table has, which is available and
- * has the same first voltage, is not taken: it is the same point, so a
- * device tree table that repeats an OPP added by code still loads.
+ * has the same first voltage, is not taken: it is the same point (a harmless
+ * repeat, see opp_is_harmless_repeat()), so a device tree table that repeats
+ * an OPP added by code, or holds a second node for one point, still loads.
  * On success the taken OPPs are the first ones of @opps, in their order: the
  * table owns the caller's references on them and the notifiers got one
  * %OPP_EVENT_ADD for each; the others, and all of them on failure, still
@@ -382,14 +303,34 @@ int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 	struct opp_batch batch = { .opps = opps };
 	struct opp_edit e = {
 		.table = table, .change.insert = &batch,
-		.order = order, .nr_order = nr,
+		.order = order ?: opps, .nr_order = nr,
 	};
+	unsigned long latency;
+	enum opp_repeat repeat;
+	unsigned int i;
 	int ret;
 
 	scoped_guard(mutex, &table->lock) {
-		ret = __opp_batch_drop_repeats(table, opps, nr, &batch.nr);
-		if (!ret && batch.nr)
-			ret = __opp_edit_insert(&e);
+		latency = table->clock_latency_ns_max;
+		for (i = 0; i < nr; i++) {
+			if (!opp_shape_equal(&table->shape, opps[i]))
+				return -EINVAL;
+			repeat = __opp_table_check_repeat(table, opps[i]);
+			if (repeat == OPP_CLASH)
+				return -EEXIST;
+			if (repeat == OPP_REPEAT)
+				continue;
+			/* The new OPPs go to the front, in order. */
+			latency = max(latency, opps[i]->clock_latency_ns);
+			swap(opps[batch.nr], opps[i]);
+			batch.nr++;
+		}
+		if (!batch.nr)
+			return 0;
+
+		ret = __opp_edit_publish(&e);
+		if (!ret)
+			WRITE_ONCE(table->clock_latency_ns_max, latency);
 	}
 
 	opp_edit_finish(&e);
@@ -411,65 +352,10 @@ EXPORT_SYMBOL_IF_KUNIT(opp_table_add_batch);
 enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 				       struct dev_pm_opp *opp)
 {
-	struct dev_pm_opp *same;
-
 	guard(mutex)(&table->lock);
 	if (!opp_shape_equal(&table->shape, opp))
 		return OPP_NEW;
-	same = __opp_table_find_same(table, opp);
-	if (!same)
-		return OPP_NEW;
-
-	return opp_is_harmless_repeat(same, opp) ? OPP_REPEAT : OPP_CLASH;
-}
-
-/*
- * Caller holds the table's lock. Publishes the one OPP @e inserts, unless an
- * equal one is there: a harmless repeat is then accepted, unpublished.
- */
-static int __opp_edit_add_one(struct opp_edit *e)
-{
-	struct dev_pm_opp *opp = e->change.insert->opps[0];
-	struct dev_pm_opp *same = __opp_table_find_same(e->table, opp);
-
-	lockdep_assert_held(&e->table->lock);
-
-	if (same)
-		return opp_is_harmless_repeat(same, opp) ?
-		       0 : -EEXIST;
-
-	return __opp_edit_insert(e);
-}
-
-/**
- * opp_table_add() - publish a new OPP in a table
- * @table: the table, referenced by the caller
- * @opp: the OPP, from opp_alloc() with the table's shape, filled in
- * @added: set to whether @opp was added; false when the table already had an
- *	identical available OPP, which is not an error
- *
- * On success with *@added true, the table owns the caller's reference on
- * @opp and the notifiers got %OPP_EVENT_ADD. Otherwise @opp still belongs to
- * the caller.
- *
- * Context: Process context; takes the table's lock and may sleep.
- * Return: 0; -EINVAL when @opp does not have the table's shape; -EEXIST when
- * another OPP with the same rates, bandwidth and level differs from @opp;
- * -ENOMEM.
- */
-static int opp_table_add(struct opp_table *table, struct dev_pm_opp *opp,
-			 bool *added)
-{
-	const struct opp_batch batch = { .opps = &opp, .nr = 1 };
-	struct opp_edit e = { .table = table, .change.insert = &batch };
-	int ret;
-
-	scoped_guard(mutex, &table->lock)
-		ret = __opp_edit_add_one(&e);
-
-	*added = e.published;
-	opp_edit_finish(&e);
-	return ret;
+	return __opp_table_check_repeat(table, opp);
 }
 
 static void opp_fill_from_data(struct dev_pm_opp *opp,
@@ -489,9 +375,13 @@ static void opp_fill_from_data(struct dev_pm_opp *opp,
 	supply->u_volt_max = data->u_volt + margin;
 }
 
-/* Adds one dynamic OPP to @table; *@added as for opp_table_add(). */
+/*
+ * Adds one dynamic OPP to @table, as opp_table_add_batch() does: 1 when the
+ * table took it, 0 when it had an identical available OPP already, or an
+ * error.
+ */
 static int opp_table_add_data(struct opp_table *table, struct device *dev,
-			      const struct dev_pm_opp_data *data, bool *added)
+			      const struct dev_pm_opp_data *data)
 {
 	unsigned int tolerance;
 	struct opp_shape shape;
@@ -519,11 +409,11 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 	if (regulators)
 		opp_check_regulators(table, dev, &opp, 1);
 
-	ret = opp_table_add(table, opp, added);
-	if (ret == -EEXIST || (!ret && !*added))
+	ret = opp_table_add_batch(table, &opp, 1, NULL);
+	if (ret == -EEXIST || !ret)
 		dev_warn(dev, "OPP %lu Hz (%lu uV) added twice%s\n", data->freq,
 			 data->u_volt, ret ? " with other values" : "");
-	if (ret || !*added)
+	if (ret <= 0)
 		opp_free(opp);
 	return ret;
 }
@@ -551,7 +441,6 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 {
 	struct opp_table *table;
-	bool added = false;
 	int ret;
 
 	if (!data)
@@ -563,15 +452,15 @@ int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 
 	ret = opp_table_get_clock(table, dev);
 	if (!ret)
-		ret = opp_table_add_data(table, dev, data, &added);
+		ret = opp_table_add_data(table, dev, data);
 	/* A conflicting duplicate has been warned about already. */
-	if (ret && ret != -EINVAL && ret != -EEXIST)
+	if (ret < 0 && ret != -EINVAL && ret != -EEXIST)
 		dev_err(dev, "cannot add OPP at %lu Hz: %d\n", data->freq, ret);
 
 	/* A dynamic OPP in the table keeps the reference taken above. */
-	if (!added)
+	if (ret <= 0)
 		dev_pm_opp_put_opp_table(table);
-	return ret;
+	return min(ret, 0);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_add_dynamic);
 
@@ -603,26 +492,8 @@ static void __opp_edit_place(struct opp_edit *e, struct dev_pm_opp *opp)
 	}
 }
 
-/*
- * Caller holds the table's lock. Lists in @e->leaving, in table order, the
- * OPPs of @old that leave: what opp_edit_see_off() goes through, once a
- * later edit may already be deciding about the OPPs that stay.
- */
-static void __opp_edit_list_leaving(struct opp_edit *e,
-				    struct opp_snapshot *old)
-{
-	unsigned int avail = 0, unavail = 0;
-	struct dev_pm_opp *opp;
-
-	lockdep_assert_held(&e->table->lock);
-
-	while ((opp = opp_snapshot_next_in_order(old, &avail, &unavail)))
-		if (opp_is_leaving(opp, NULL))
-			e->leaving[e->nr_leaving++] = opp;
-}
-
-/* Unlists the lingering OPPs of @table that nobody else holds. */
-static void opp_table_unlist(struct opp_table *table);
+static void opp_table_remove(struct opp_table *table, opp_filter_t remove,
+			     const void *arg);
 
 static void opp_table_unlisting_work(struct work_struct *work)
 {
@@ -630,7 +501,7 @@ static void opp_table_unlisting_work(struct work_struct *work)
 					       unlisting);
 	int refs = atomic_xchg(&table->unlisting_refs, 0);
 
-	opp_table_unlist(table);
+	opp_table_remove(table, NULL, NULL);
 	while (refs--)
 		dev_pm_opp_put_opp_table(table);
 }
@@ -640,8 +511,9 @@ static void opp_table_unlisting_work(struct work_struct *work)
  * unlists what lingers for nobody: publishes a snapshot without the OPPs
  * that leave. The others linger. When there is no memory for the new
  * snapshot, the leaving OPPs linger too: a removal does not fail, and has
- * the table's work item try again (an unlisting leaves it to the next put
- * or removal, rather than retry in a loop).
+ * the table's work item try again (an unlisting, without @e->remove, leaves
+ * it to the next put or removal, rather than retry in a loop). The OPPs that
+ * leave are listed in @e->leaving.
  */
 static void __opp_edit_remove(struct opp_edit *e)
 {
@@ -664,7 +536,15 @@ static void __opp_edit_remove(struct opp_edit *e)
 	e->leaving = kmalloc_array(leaving, sizeof(*e->leaving), GFP_KERNEL);
 	e->change = (struct opp_change){ .drop = opp_is_leaving };
 	if (e->leaving && !__opp_edit_publish(e)) {
-		__opp_edit_list_leaving(e, snap);
+		/*
+		 * What opp_edit_finish() sees off, in table order, once
+		 * a later edit may already be deciding about the OPPs that stay.
+		 */
+		for (i = 0; i < nr; i++)
+			if (opp_is_leaving(snap->opps[i], NULL))
+				e->leaving[e->nr_leaving++] = snap->opps[i];
+		sort(e->leaving, e->nr_leaving, sizeof(*e->leaving),
+		     opp_cmp_ptrs, NULL);
 		return;
 	}
 
@@ -676,16 +556,23 @@ static void __opp_edit_remove(struct opp_edit *e)
 		WRITE_ONCE(snap->opps[i]->lingers_in, table);
 		snap->opps[i]->presence = OPP_LINGERING;
 	}
-	if (e->unlisting)
+	if (!e->remove)
 		return;
 	kref_get(&table->kref);
-	atomic_inc(&table->unlisting_refs);
-	queue_work(system_wq, &table->unlisting);
+	opp_queue_unlisting(table);
 }
 
-static void opp_table_unlist(struct opp_table *table)
+/*
+ * Removes the OPPs @remove selects, or makes them linger while held, and
+ * unlists the lingering OPPs nobody else holds; only the latter when
+ * @remove is NULL.
+ */
+static void opp_table_remove(struct opp_table *table, opp_filter_t remove,
+			     const void *arg)
 {
-	struct opp_edit e = { .table = table, .unlisting = true };
+	struct opp_edit e = {
+		.table = table, .remove = remove, .remove_arg = arg,
+	};
 
 	scoped_guard(mutex, &table->lock)
 		__opp_edit_remove(&e);
@@ -703,14 +590,11 @@ static void opp_table_unlist(struct opp_table *table)
  */
 void opp_let_go(struct dev_pm_opp *opp)
 {
-	struct opp_table *table;
+	struct opp_table *table = opp_drop(opp, true);
 
-	if (IS_ERR_OR_NULL(opp))
-		return;
-	table = opp_drop(opp, true);
 	if (!table)
 		return;
-	opp_table_unlist(table);
+	opp_table_remove(table, NULL, NULL);
 	dev_pm_opp_put_opp_table(table);
 }
 
@@ -741,7 +625,7 @@ void dev_pm_opp_put(struct dev_pm_opp *opp)
 		opp_queue_unlisting(table);
 		return;
 	}
-	opp_table_unlist(table);
+	opp_table_remove(table, NULL, NULL);
 	dev_pm_opp_put_opp_table(table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_put);
@@ -761,66 +645,89 @@ static bool opp_is_static(struct dev_pm_opp *opp, const void *unused)
 	return !opp->dynamic;
 }
 
-/* Removes the OPPs @remove selects, or makes them linger while held. */
-static void opp_table_remove(struct opp_table *table, opp_filter_t remove,
-			     const void *arg)
-{
-	struct opp_edit e = {
-		.table = table, .remove = remove, .remove_arg = arg,
-	};
-
-	scoped_guard(mutex, &table->lock)
-		__opp_edit_remove(&e);
-	opp_edit_finish(&e);
-}
-
 /*
- * Finds a table for a writer that names OPPs by their only rate. A device
- * without a table gets a warning when @warn_missing says so: drivers remove
- * OPPs from tables that may never have been built, but enabling or
- * adjusting one names a table that should exist.
+ * Caller holds the table's lock. Does @e->event to the first OPP at @freq:
+ * %OPP_EVENT_REMOVE removes it, or makes it linger while held (one that
+ * lingers already is not removed twice); %OPP_EVENT_ENABLE and
+ * %OPP_EVENT_DISABLE move it to the other array, unless it is on the right
+ * one already; %OPP_EVENT_ADJUST_VOLTAGE gives it the voltage @volt.
  */
-static struct opp_table *opp_table_find_for_write(struct device *dev,
-						  bool warn_missing)
-{
-	struct opp_table *table = opp_table_find(dev);
-	unsigned int nr_clks;
-
-	if (IS_ERR(table)) {
-		if (warn_missing && !IS_ERR_OR_NULL(dev))
-			dev_warn(dev, "no OPP table to change: %ld\n",
-				 PTR_ERR(table));
-		return table;
-	}
-
-	scoped_guard(mutex, &table->lock)
-		nr_clks = table->shape.nr_clks;
-	if (!opp_expect_one_clock(nr_clks)) {
-		dev_pm_opp_put_opp_table(table);
-		return ERR_PTR(-EINVAL);
-	}
-
-	return table;
-}
-
-/*
- * Caller holds the table's lock. Removes the first OPP at @freq, or makes it
- * linger while held. One that lingers already is not removed twice.
- */
-static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
+static int __opp_edit_rate(struct opp_edit *e, unsigned long freq,
+			   const struct dev_pm_opp_supply *volt)
 {
 	struct dev_pm_opp *opp;
 
 	lockdep_assert_held(&e->table->lock);
 
 	opp = __opp_table_find_rate(e->table, freq);
-	if (!opp || opp->presence != OPP_LISTED)
+	if (!opp)
 		return -ENODEV;
 
-	e->remove = opp_is;
-	e->remove_arg = opp;
-	__opp_edit_remove(e);
-	return 0;
+	switch (e->event) {
+	case OPP_EVENT_REMOVE:
+		if (opp->presence != OPP_LISTED)
+			return -ENODEV;
+		e->remove = opp_is;
+		e->remove_arg = opp;
+		__opp_edit_remove(e);
+		return 0;
+	case OPP_EVENT_ADJUST_VOLTAGE:
+		if (opp_supplies(opp)[0].u_volt == volt->u_volt)
+			return 0;
+		opp_write_first_supply(opp, volt);
+		e->opp = opp;
+		__opp_edit_done(e);
+		return 0;
+	default:
+		if (e->event == (opp->available ? OPP_EVENT_ENABLE :
+						  OPP_EVENT_DISABLE))
+			return 0;
+		e->change = (struct opp_change){ .flip = opp_is, .arg = opp };
+		e->opp = opp;
+		return __opp_edit_publish(e);
+	}
+}
+
+/*
+ * The writers that name an OPP by its only rate: does @event to the first
+ * OPP at @freq in @dev's table, as __opp_edit_rate() says. A device without
+ * a table gets a warning, except for a removal: drivers remove OPPs from
+ * tables that may never have been built, but enabling or adjusting one
+ * names a table that should exist.
+ */
+static int opp_edit_rate(struct device *dev, unsigned long freq,
+			 enum dev_pm_opp_event event,
+			 const struct dev_pm_opp_supply *volt)
+{
+	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
+	struct opp_edit e = { .table = table, .event = event };
+	unsigned int nr_clks;
+	int ret;
+
+	if (IS_ERR(table)) {
+		if (event != OPP_EVENT_REMOVE && !IS_ERR_OR_NULL(dev))
+			dev_warn(dev, "no OPP table to change: %ld\n",
+				 PTR_ERR(table));
+		return PTR_ERR(table);
+	}
+
+	scoped_guard(mutex, &table->lock)
+		nr_clks = table->shape.nr_clks;
+	if (!opp_expect_one_clock(nr_clks))
+		return -EINVAL;
+
+	scoped_guard(mutex, &table->lock)
+		ret = __opp_edit_rate(&e, freq, volt);
+	opp_edit_finish(&e);
+
+	if (ret && event == OPP_EVENT_REMOVE)
+		dev_warn(dev, "cannot remove OPP at %lu Hz: %d\n", freq, ret);
+	/* Platforms disable rates their table may not have: say nothing. */
+	else if (ret && ret != -ENODEV && event != OPP_EVENT_ADJUST_VOLTAGE)
+		dev_err(dev, "cannot %s OPP at %lu Hz: %d\n",
+			event == OPP_EVENT_ENABLE ? "enable" : "disable", freq,
+			ret);
+	return ret;
 }
 
 /**
@@ -840,20 +747,7 @@ static int __opp_edit_remove_rate(struct opp_edit *e, unsigned long freq)
  */
 void dev_pm_opp_remove(struct device *dev, unsigned long freq)
 {
-	struct opp_table *table __free(put_opp_table) =
-		opp_table_find_for_write(dev, false);
-	struct opp_edit e = { .table = table };
-	int ret;
-
-	if (IS_ERR(table))
-		return;
-
-	scoped_guard(mutex, &table->lock)
-		ret = __opp_edit_remove_rate(&e, freq);
-	if (ret)
-		dev_warn(dev, "cannot remove OPP at %lu Hz: %d\n", freq, ret);
-
-	opp_edit_finish(&e);
+	opp_edit_rate(dev, freq, OPP_EVENT_REMOVE, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_remove);
 
@@ -900,34 +794,12 @@ int opp_table_populate_static(struct opp_table *table,
 
 	guard(mutex)(&table->static_lock);
 
-	if (!table->static_users) {
-		ret = populate(table, data);
-		if (ret)
-			return ret;
-	}
-
-	table->static_users++;
-	return 0;
+	ret = table->static_users ? 0 : populate(table, data);
+	if (!ret)
+		table->static_users++;
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_table_populate_static);
-
-/*
- * One device stops using the firmware OPPs; the last one removes them.
- * Returns whether the device was a user, whose table reference the caller
- * must then drop.
- */
-static bool opp_table_drop_static_user(struct opp_table *table)
-{
-	guard(mutex)(&table->static_lock);
-
-	if (!table->static_users)
-		return false;
-	if (--table->static_users)
-		return true;
-
-	opp_table_remove(table, opp_is_static, NULL);
-	return true;
-}
 
 /**
  * dev_pm_opp_remove_table() - undo a device's population of its table
@@ -950,55 +822,17 @@ void dev_pm_opp_remove_table(struct device *dev)
 		return;
 	}
 
-	if (opp_table_drop_static_user(table))
-		dev_pm_opp_put_opp_table(table);
+	scoped_guard(mutex, &table->static_lock) {
+		if (!table->static_users)
+			return;
+		/* The last user removes the firmware OPPs. */
+		if (!--table->static_users)
+			opp_table_remove(table, opp_is_static, NULL);
+	}
+	/* The reference the device's population held. */
+	dev_pm_opp_put_opp_table(table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_remove_table);
-
-/*
- * Caller holds the table's lock. Moves the first OPP at @freq to the other
- * array, unless it is on the right one already.
- */
-static int __opp_edit_availability(struct opp_edit *e, unsigned long freq,
-				   bool available)
-{
-	struct dev_pm_opp *found;
-
-	lockdep_assert_held(&e->table->lock);
-
-	found = __opp_table_find_rate(e->table, freq);
-	if (!found)
-		return -ENODEV;
-	if (found->available == available)
-		return 0;
-
-	e->change = (struct opp_change){ .flip = opp_is, .arg = found };
-	e->opp = found;
-	e->event = available ? OPP_EVENT_ENABLE : OPP_EVENT_DISABLE;
-	return __opp_edit_publish(e);
-}
-
-static int opp_set_availability(struct device *dev, unsigned long freq,
-				bool available)
-{
-	struct opp_table *table __free(put_opp_table) =
-		opp_table_find_for_write(dev, true);
-	struct opp_edit e = { .table = table };
-	int ret;
-
-	if (IS_ERR(table))
-		return PTR_ERR(table);
-
-	scoped_guard(mutex, &table->lock)
-		ret = __opp_edit_availability(&e, freq, available);
-	/* Platforms disable rates their table may not have: say nothing. */
-	if (ret && ret != -ENODEV)
-		dev_err(dev, "cannot %s OPP at %lu Hz: %d\n",
-			available ? "enable" : "disable", freq, ret);
-
-	opp_edit_finish(&e);
-	return ret;
-}
 
 /**
  * dev_pm_opp_enable() - make a disabled OPP available again
@@ -1017,7 +851,7 @@ static int opp_set_availability(struct device *dev, unsigned long freq,
  */
 int dev_pm_opp_enable(struct device *dev, unsigned long freq)
 {
-	return opp_set_availability(dev, freq, true);
+	return opp_edit_rate(dev, freq, OPP_EVENT_ENABLE, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_enable);
 
@@ -1038,16 +872,9 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_enable);
  */
 int dev_pm_opp_disable(struct device *dev, unsigned long freq)
 {
-	return opp_set_availability(dev, freq, false);
+	return opp_edit_rate(dev, freq, OPP_EVENT_DISABLE, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_disable);
-
-static bool opp_is_listed(struct dev_pm_opp *opp, const void *list)
-{
-	const struct opp_batch *batch = list;
-
-	return opp_range_find_same(batch->opps, batch->nr, opp) == opp;
-}
 
 /*
  * Caller holds the table's lock. Gives the OPPs waiting for a level the one
@@ -1162,27 +989,6 @@ int opp_table_disable_unmet(struct opp_table *table,
 	return ret ?: list.nr;
 }
 
-/* Caller holds the table's lock. Gives the first OPP at @freq a new voltage. */
-static int __opp_edit_voltage(struct opp_edit *e, unsigned long freq,
-			      const struct dev_pm_opp_supply *volt)
-{
-	struct dev_pm_opp *found;
-
-	lockdep_assert_held(&e->table->lock);
-
-	found = __opp_table_find_rate(e->table, freq);
-	if (!found)
-		return -ENODEV;
-	if (opp_supplies(found)[0].u_volt == volt->u_volt)
-		return 0;
-
-	opp_write_first_supply(found, volt);
-	e->opp = found;
-	e->event = OPP_EVENT_ADJUST_VOLTAGE;
-	__opp_edit_done(e);
-	return 0;
-}
-
 /**
  * dev_pm_opp_adjust_voltage() - change the voltage of an OPP's first supply
  * @dev: the device
@@ -1205,23 +1011,12 @@ int dev_pm_opp_adjust_voltage(struct device *dev, unsigned long freq,
 			      unsigned long u_volt, unsigned long u_volt_min,
 			      unsigned long u_volt_max)
 {
-	struct opp_table *table __free(put_opp_table) =
-		opp_table_find_for_write(dev, true);
 	const struct dev_pm_opp_supply volt = {
 		.u_volt = u_volt,
 		.u_volt_min = u_volt_min,
 		.u_volt_max = u_volt_max,
 	};
-	struct opp_edit e = { .table = table };
-	int ret;
 
-	if (IS_ERR(table))
-		return PTR_ERR(table);
-
-	scoped_guard(mutex, &table->lock)
-		ret = __opp_edit_voltage(&e, freq, &volt);
-
-	opp_edit_finish(&e);
-	return ret;
+	return opp_edit_rate(dev, freq, OPP_EVENT_ADJUST_VOLTAGE, &volt);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_adjust_voltage);

@@ -20,18 +20,14 @@
 struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
 {
 	unsigned int nr_storage = max_t(unsigned int, shape->nr_supplies, 1);
-	struct dev_pm_opp *opp;
-	size_t size;
+	/* The counts are u8: the sum cannot overflow. */
+	size_t size = sizeof(struct dev_pm_opp) +
+		      shape->nr_clks * sizeof(unsigned long) +
+		      nr_storage * sizeof(struct dev_pm_opp_supply) +
+		      shape->nr_paths * sizeof(struct opp_icc_bw) +
+		      shape->nr_required * sizeof(struct device_node *);
+	struct dev_pm_opp *opp = kzalloc(size, GFP_KERNEL);
 
-	size = size_add(sizeof(*opp),
-			array_size(shape->nr_clks, sizeof(unsigned long)));
-	size = size_add(size, array_size(nr_storage,
-					 sizeof(struct dev_pm_opp_supply)));
-	size = size_add(size, array_size(shape->nr_paths,
-					 sizeof(struct opp_icc_bw)));
-	size = size_add(size, array_size(shape->nr_required,
-					 sizeof(struct device_node *)));
-	opp = kzalloc(size, GFP_KERNEL);
 	if (!opp)
 		return NULL;
 
@@ -47,17 +43,13 @@ struct dev_pm_opp *opp_alloc(const struct opp_shape *shape)
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_alloc);
 
-static void opp_put_required_nps(struct dev_pm_opp *opp)
+/* Drops the device tree nodes an OPP holds: its own and its required ones. */
+static void opp_put_nodes(struct dev_pm_opp *opp)
 {
 	unsigned int i;
 
 	for (i = 0; i < opp->nr_required; i++)
 		of_node_put(opp_required_nps(opp)[i]);
-}
-
-static void opp_put_nodes(struct dev_pm_opp *opp)
-{
-	opp_put_required_nps(opp);
 	of_node_put(opp->np);
 }
 
@@ -165,7 +157,7 @@ struct opp_table *opp_lingering_table(struct dev_pm_opp *opp)
 
 /**
  * opp_drop() - drop a reference on an OPP, and say if it must be unlisted
- * @opp: the OPP, not NULL
+ * @opp: the OPP; NULL and error pointers are ignored
  * @sleepable: the caller may sleep, so the last reference releases the
  *	OPP's device tree nodes at once
  *
@@ -176,8 +168,8 @@ struct opp_table *opp_lingering_table(struct dev_pm_opp *opp)
  */
 struct opp_table *opp_drop(struct dev_pm_opp *opp, bool sleepable)
 {
-	if (kref_put(&opp->kref, sleepable ? opp_release_sleepable :
-					     opp_release))
+	if (IS_ERR_OR_NULL(opp) ||
+	    kref_put(&opp->kref, sleepable ? opp_release_sleepable : opp_release))
 		return NULL;
 	return opp_after_put(opp);
 }
@@ -208,11 +200,8 @@ void opp_release_as_caller(struct kref *kref)
  */
 void opp_put(struct dev_pm_opp *opp)
 {
-	struct opp_table *table;
+	struct opp_table *table = opp_drop(opp, false);
 
-	if (IS_ERR_OR_NULL(opp))
-		return;
-	table = opp_drop(opp, false);
 	if (table)
 		opp_queue_unlisting(table);
 }
@@ -232,8 +221,6 @@ void opp_put_sleepable(struct dev_pm_opp *opp)
 	struct opp_table *table;
 
 	might_sleep();
-	if (IS_ERR_OR_NULL(opp))
-		return;
 	table = opp_drop(opp, true);
 	if (table)
 		opp_queue_unlisting(table);

@@ -82,20 +82,6 @@ static u32 opp_keys_going_down(const struct opp_shape *shape,
 	return down;
 }
 
-/* The same along @nr OPPs in order. */
-static u32 opp_range_keys_going_down(const struct opp_shape *shape,
-				     struct dev_pm_opp * const *opps,
-				     unsigned int nr)
-{
-	u32 down = 0;
-	unsigned int i;
-
-	for (i = 1; i < nr; i++)
-		down |= opp_keys_going_down(shape, opps[i - 1], opps[i]);
-
-	return down;
-}
-
 /*
  * Real tables are sorted by every key, and searches bisect. A key that goes
  * down somewhere (a second clock, a level that does not follow the rate) is
@@ -103,12 +89,14 @@ static u32 opp_range_keys_going_down(const struct opp_shape *shape,
  */
 static void opp_snapshot_find_unsorted_keys(struct opp_snapshot *snap)
 {
-	snap->unsorted =
-		opp_range_keys_going_down(&snap->shape, snap->opps,
-					  snap->nr_avail) |
-		opp_range_keys_going_down(&snap->shape,
-					  snap->opps + snap->nr_avail,
-					  snap->nr_unavail);
+	unsigned int i;
+
+	/* Along each array: the disabled OPPs do not follow the available. */
+	for (i = 1; i < snap->nr_avail + snap->nr_unavail; i++)
+		if (i != snap->nr_avail)
+			snap->unsorted |= opp_keys_going_down(&snap->shape,
+							      snap->opps[i - 1],
+							      snap->opps[i]);
 }
 
 /* Where opp_partition() splits: a key, a value, and which side equals go. */
@@ -155,48 +143,6 @@ unsigned int opp_partition(struct dev_pm_opp * const *opps, unsigned int nr,
 	return i;
 }
 
-static struct dev_pm_opp *opp_range_find_exact(struct dev_pm_opp * const *opps,
-					       unsigned int nr,
-					       const struct opp_key *key,
-					       unsigned long target, bool sorted)
-{
-	unsigned int i;
-
-	if (sorted) {
-		i = opp_partition(opps, nr, key, target, true, true);
-		if (i < nr && opp_key_value(opps[i], key) == target)
-			return opps[i];
-		return NULL;
-	}
-
-	for (i = 0; i < nr; i++)
-		if (opp_key_value(opps[i], key) == target)
-			return opps[i];
-
-	return NULL;
-}
-
-static struct dev_pm_opp *opp_range_find(struct dev_pm_opp * const *opps,
-					 unsigned int nr,
-					 const struct opp_key *key,
-					 unsigned long target,
-					 enum opp_match match, bool sorted)
-{
-	unsigned int i;
-
-	switch (match) {
-	case OPP_MATCH_EXACT:
-		return opp_range_find_exact(opps, nr, key, target, sorted);
-	case OPP_MATCH_CEIL:
-		i = opp_partition(opps, nr, key, target, true, sorted);
-		return i < nr ? opps[i] : NULL;
-	case OPP_MATCH_FLOOR:
-	default:
-		i = opp_partition(opps, nr, key, target, false, sorted);
-		return i ? opps[i - 1] : NULL;
-	}
-}
-
 /**
  * opp_snapshot_find() - search one part of a snapshot by one key
  * @snap: the snapshot, held by the caller (RCU or the table's lock)
@@ -214,53 +160,56 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 				     bool available)
 {
 	bool sorted = !(snap->unsorted & opp_key_bit(key));
+	struct dev_pm_opp * const *opps = snap->opps +
+					  (available ? 0 : snap->nr_avail);
+	unsigned int nr = available ? snap->nr_avail : snap->nr_unavail;
+	unsigned int i;
 
-	if (available)
-		return opp_range_find(snap->opps, snap->nr_avail, key, target,
-				      match, sorted);
-
-	return opp_range_find(snap->opps + snap->nr_avail, snap->nr_unavail,
-			      key, target, match, sorted);
+	switch (match) {
+	case OPP_MATCH_EXACT:
+		if (sorted) {
+			i = opp_partition(opps, nr, key, target, true, true);
+			return i < nr && opp_key_value(opps[i], key) == target ?
+			       opps[i] : NULL;
+		}
+		/* Unsorted, an equal key may follow a greater one. */
+		for (i = 0; i < nr; i++)
+			if (opp_key_value(opps[i], key) == target)
+				return opps[i];
+		return NULL;
+	case OPP_MATCH_CEIL:
+		i = opp_partition(opps, nr, key, target, true, sorted);
+		return i < nr ? opps[i] : NULL;
+	case OPP_MATCH_FLOOR:
+	default:
+		i = opp_partition(opps, nr, key, target, false, sorted);
+		return i ? opps[i - 1] : NULL;
+	}
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_find);
 
-/* Walks a snapshot's two sorted arrays and a batch together, in table order. */
-struct opp_merge {
-	const struct opp_snapshot *snap;
-	unsigned int avail;
-	unsigned int unavail;
-	const struct opp_batch *extra;
+/* One of the sorted runs of OPPs a merge walks, and how far it got. */
+struct opp_run {
+	struct dev_pm_opp * const *opps;
+	unsigned int nr;
 	unsigned int next;
 };
 
-static struct dev_pm_opp *opp_merge_next(struct opp_merge *m)
+/*
+ * The next OPP, in table order, of a merge walk over @nr sorted runs (a
+ * snapshot's two arrays and a batch): of equal ones, that of the earliest
+ * run.
+ */
+static struct dev_pm_opp *opp_merge_next(struct opp_run *runs, unsigned int nr)
 {
-	const struct opp_snapshot *snap = m->snap;
-	struct dev_pm_opp *a = NULL, *u = NULL, *e = NULL, *best;
+	struct opp_run *best = NULL, *r;
 
-	if (m->avail < snap->nr_avail)
-		a = snap->opps[m->avail];
-	if (m->unavail < snap->nr_unavail)
-		u = snap->opps[snap->nr_avail + m->unavail];
-	if (m->extra && m->next < m->extra->nr)
-		e = m->extra->opps[m->next];
+	for (r = runs; r < runs + nr; r++)
+		if (r->next < r->nr &&
+		    (!best || opp_cmp(r->opps[r->next], best->opps[best->next]) < 0))
+			best = r;
 
-	best = a;
-	if (u && (!best || opp_cmp(u, best) < 0))
-		best = u;
-	if (e && (!best || opp_cmp(e, best) < 0))
-		best = e;
-
-	if (!best)
-		return NULL;
-	if (best == e)
-		m->next++;
-	else if (best == a)
-		m->avail++;
-	else
-		m->unavail++;
-
-	return best;
+	return best ? best->opps[best->next++] : NULL;
 }
 
 static bool opp_change_drops(const struct opp_change *change,
@@ -276,35 +225,23 @@ static bool opp_change_available(const struct opp_change *change,
 	return opp->available != (change->flip && change->flip(opp, change->arg));
 }
 
-/*
- * Room for at least @nr OPPs, rounded up to what the allocator hands out
- * anyway, so that the room past @nr costs nothing.
- */
-static struct opp_slots *opp_slots_alloc(unsigned int nr)
-{
-	size_t size = kmalloc_size_roundup(struct_size_t(struct opp_slots,
-							 opps, nr));
-	struct opp_slots *slots = kvmalloc(size, GFP_KERNEL);
-
-	if (!slots)
-		return NULL;
-
-	slots->size = (size - offsetof(struct opp_slots, opps)) /
-		      sizeof(slots->opps[0]);
-	return slots;
-}
-
 static struct opp_slots *opp_snapshot_slots(const struct opp_snapshot *snap)
 {
 	return snap->opps ? container_of(snap->opps, struct opp_slots, opps[0]) :
 			    NULL;
 }
 
-/* A snapshot of @shape with room for @nr OPPs (none when @nr is 0). */
+/*
+ * A snapshot of @shape with room for at least @nr OPPs (none when @nr is 0),
+ * rounded up to what the allocator hands out anyway, so that the room past
+ * @nr costs nothing.
+ */
 static struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
 					       unsigned int nr)
 {
 	struct opp_snapshot *snap = kzalloc(sizeof(*snap), GFP_KERNEL);
+	size_t size = kmalloc_size_roundup(struct_size_t(struct opp_slots,
+							 opps, nr));
 	struct opp_slots *slots;
 
 	if (!snap)
@@ -314,11 +251,13 @@ static struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
 	if (!nr)
 		return snap;
 
-	slots = opp_slots_alloc(nr);
+	slots = kvmalloc(size, GFP_KERNEL);
 	if (!slots) {
 		kfree(snap);
 		return NULL;
 	}
+	slots->size = (size - offsetof(struct opp_slots, opps)) /
+		      sizeof(slots->opps[0]);
 	snap->opps = slots->opps;
 	return snap;
 }
@@ -385,24 +324,39 @@ void opp_snapshot_retire(struct opp_snapshot *snap, bool keep_slots)
 	kvfree_rcu_mightsleep(snap);
 }
 
-/* The general case: a merge walk over @old and the inserted OPPs. */
+/*
+ * A merge walk over @old and the inserted OPPs, each slotted in after its
+ * equals. When @grow, for a table that grows one OPP at a time, the new
+ * snapshot has room for about twice its OPPs, so that the appends that
+ * usually follow fill it and a loop of N adds copies O(N) pointers in all,
+ * not O(N^2).
+ */
 static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 						 const struct opp_shape *shape,
-						 const struct opp_change *change)
+						 const struct opp_change *change,
+						 bool grow)
 {
-	struct opp_merge m = { .snap = old, .extra = change->insert };
-	unsigned int nr = 0, nr_avail = 0, a = 0, u;
+	const struct opp_batch *insert = change->insert;
+	const struct opp_run runs[] = {
+		{ old->opps, old->nr_avail },
+		{ old->opps + old->nr_avail, old->nr_unavail },
+		{ insert ? insert->opps : NULL, insert ? insert->nr : 0 },
+	};
+	struct opp_run walk[ARRAY_SIZE(runs)];
+	unsigned int nr = 0, nr_avail = 0, room, a = 0, u;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 
-	while ((opp = opp_merge_next(&m))) {
+	memcpy(walk, runs, sizeof(walk));
+	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
 		if (opp_change_drops(change, opp))
 			continue;
 		nr++;
 		nr_avail += opp_change_available(change, opp);
 	}
 
-	snap = opp_snapshot_alloc(shape, nr);
+	room = grow && nr < UINT_MAX / 2 ? 2 * nr - 1 : nr;
+	snap = opp_snapshot_alloc(shape, room);
 	if (!snap)
 		return NULL;
 
@@ -410,8 +364,8 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	snap->nr_unavail = nr - nr_avail;
 	u = nr_avail;
 
-	m = (struct opp_merge){ .snap = old, .extra = change->insert };
-	while ((opp = opp_merge_next(&m))) {
+	memcpy(walk, runs, sizeof(walk));
+	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
 		if (opp_change_drops(change, opp))
 			continue;
 		snap->opps[opp_change_available(change, opp) ? a++ : u++] = opp;
@@ -423,21 +377,9 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	return snap;
 }
 
-static bool opp_after_ref(struct dev_pm_opp *opp, void *ref)
-{
-	return opp_cmp(opp, ref) > 0;
-}
-
 static bool opp_not_before_ref(struct dev_pm_opp *opp, void *ref)
 {
 	return opp_cmp(opp, ref) >= 0;
-}
-
-/* Index of the first of @nr OPPs sorted by opp_cmp() that comes after @opp. */
-static unsigned int opp_upper_bound(struct dev_pm_opp * const *opps,
-				    unsigned int nr, struct dev_pm_opp *opp)
-{
-	return opp_bisect(opps, nr, opp_after_ref, opp);
 }
 
 /**
@@ -454,33 +396,6 @@ unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
 			     struct dev_pm_opp *opp)
 {
 	return opp_bisect(opps, nr, opp_not_before_ref, opp);
-}
-
-/* Keys that go down around @opp at @pos of a part of @nr OPPs at @opps. */
-static u32 opp_keys_going_down_at(const struct opp_shape *shape,
-				  struct dev_pm_opp * const *opps,
-				  unsigned int nr, unsigned int pos,
-				  struct dev_pm_opp *opp)
-{
-	u32 down = 0;
-
-	if (pos)
-		down |= opp_keys_going_down(shape, opps[pos - 1], opp);
-	if (pos < nr)
-		down |= opp_keys_going_down(shape, opp, opps[pos]);
-	return down;
-}
-
-/*
- * Room for the OPPs of a table that grows one OPP at a time: twice what it
- * has, so that appends fill the room and a loop of N adds copies O(N)
- * pointers in all, not O(N^2).
- */
-static unsigned int opp_snapshot_room_to_grow(const struct opp_snapshot *old)
-{
-	unsigned int nr = old->nr_avail + old->nr_unavail;
-
-	return nr < UINT_MAX / 2 ? 2 * nr + 1 : nr + 1;
 }
 
 /*
@@ -518,51 +433,6 @@ static struct opp_snapshot *opp_snapshot_append(const struct opp_snapshot *old,
 	return snap;
 }
 
-/*
- * The common case of code adding OPPs one at a time: the next snapshot is
- * @old with @opp slotted in after its equals, as the merge in
- * opp_snapshot_rebuild() would place it, at the cost of one bisection and
- * at most two copies instead of a merge walk. A key that went down only
- * between two OPPs now apart stays marked: a linear search finds what a
- * bisection would.
- */
-static struct opp_snapshot *opp_snapshot_insert(const struct opp_snapshot *old,
-						const struct opp_shape *shape,
-						struct dev_pm_opp *opp)
-{
-	struct opp_snapshot *snap;
-	unsigned int nr = old->nr_avail + old->nr_unavail;
-	unsigned int first = opp->available ? 0 : old->nr_avail;
-	unsigned int len = opp->available ? old->nr_avail : old->nr_unavail;
-	unsigned int pos;
-
-	if (opp_snapshot_can_append(old, shape, opp))
-		return opp_snapshot_append(old, opp);
-
-	pos = opp_upper_bound(old->opps + first, len, opp);
-	snap = opp_snapshot_alloc(shape, opp_snapshot_room_to_grow(old));
-	if (!snap)
-		return NULL;
-
-	snap->unsorted = old->unsorted |
-			 opp_keys_going_down_at(shape, old->opps + first, len,
-						pos, opp);
-	pos += first;
-	snap->nr_avail = old->nr_avail + opp->available;
-	snap->nr_unavail = old->nr_unavail + !opp->available;
-	snap->suspend = old->suspend;
-	if (opp->suspend && (!old->suspend || opp_cmp(opp, old->suspend) > 0))
-		snap->suspend = opp;
-
-	if (pos)
-		memcpy(snap->opps, old->opps, pos * sizeof(*snap->opps));
-	snap->opps[pos] = opp;
-	if (nr > pos)
-		memcpy(snap->opps + pos + 1, old->opps + pos,
-		       (nr - pos) * sizeof(*snap->opps));
-	return snap;
-}
-
 /**
  * opp_snapshot_next() - build the snapshot that follows another
  * @old: the current snapshot, which stays as it is
@@ -580,11 +450,13 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 				       const struct opp_shape *shape,
 				       const struct opp_change *change)
 {
-	if (change->insert && change->insert->nr == 1 && !change->drop &&
-	    !change->flip)
-		return opp_snapshot_insert(old, shape, change->insert->opps[0]);
+	bool one = change->insert && change->insert->nr == 1 &&
+		   !change->drop && !change->flip;
 
-	return opp_snapshot_rebuild(old, shape, change);
+	if (one && opp_snapshot_can_append(old, shape, change->insert->opps[0]))
+		return opp_snapshot_append(old, change->insert->opps[0]);
+
+	return opp_snapshot_rebuild(old, shape, change, one);
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_next);
 
