@@ -34,16 +34,12 @@ static bool opp_table_share_with_cpu(struct opp_table *table,
 	}
 
 	ret = opp_table_link_device(table, dev);
-	if (ret == -EBUSY) {
+	if (ret == -EBUSY)
 		dev_dbg(cpu_dev, "cpu%d keeps its own OPP table\n", cpu);
-		return true;
-	}
-	if (ret) {
+	else if (ret)
 		dev_err(dev, "cannot share the OPP table of %s: %d\n",
 			dev_name(cpu_dev), ret);
-		return false;
-	}
-	return true;
+	return !ret || ret == -EBUSY;
 }
 
 /**
@@ -79,9 +75,8 @@ int dev_pm_opp_set_sharing_cpus(struct device *cpu_dev,
 		return PTR_ERR(table);
 
 	for_each_cpu(cpu, cpumask) {
-		if (cpu == cpu_dev->id)
-			continue;
-		if (opp_table_share_with_cpu(table, cpu_dev, cpu))
+		if (cpu != cpu_dev->id &&
+		    opp_table_share_with_cpu(table, cpu_dev, cpu))
 			shared = true;
 	}
 
@@ -97,12 +92,6 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_sharing_cpus);
 static void opp_cpu_collect(struct device *dev, void *cpumask)
 {
 	cpumask_set_cpu(dev->id, cpumask);
-}
-
-static void opp_table_collect_cpus(struct opp_table *table,
-				   struct cpumask *cpumask)
-{
-	opp_table_visit_devices(table, opp_cpu_collect, cpumask);
 }
 
 /**
@@ -131,7 +120,7 @@ int dev_pm_opp_get_sharing_cpus(struct device *cpu_dev, struct cpumask *cpumask)
 
 	cpumask_clear(cpumask);
 	if (sharing == OPP_SHARING_SHARED)
-		opp_table_collect_cpus(table, cpumask);
+		opp_table_visit_devices(table, opp_cpu_collect, cpumask);
 	else
 		cpumask_set_cpu(cpu_dev->id, cpumask);
 
@@ -156,12 +145,11 @@ void dev_pm_opp_cpumask_remove_table(const struct cpumask *cpumask)
 	WARN_ON(cpumask_empty(cpumask));
 	for_each_cpu(cpu, cpumask) {
 		dev = get_cpu_device(cpu);
-		if (!dev) {
+		if (dev)
+			dev_pm_opp_remove_table(dev);
+		else
 			pr_err("cpu%d has no device whose OPP table to remove\n",
 			       cpu);
-			continue;
-		}
-		dev_pm_opp_remove_table(dev);
 	}
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_cpumask_remove_table);

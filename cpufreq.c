@@ -7,39 +7,43 @@
 
 #include <linux/cpufreq.h>
 
-/* Caller holds the table's lock, so its snapshot stays. */
-static struct cpufreq_frequency_table *
-__opp_table_to_cpufreq(struct opp_table *table)
+/*
+ * Caller holds the table's lock, so its snapshot stays. Builds the table
+ * that dev_pm_opp_init_cpufreq_table() returns in *@out.
+ */
+static int __opp_table_to_cpufreq(struct opp_table *table,
+				  struct cpufreq_frequency_table **out)
 {
 	struct opp_snapshot *snap = __opp_table_snapshot(table);
 	struct cpufreq_frequency_table *freqs;
-	struct dev_pm_opp *opp;
 	unsigned int i;
 
 	lockdep_assert_held(&table->lock);
 
+	if (!snap->nr_avail)
+		return -ENODATA;
 	/* cpufreq knows one rate per OPP, and each rate once. */
 	if (snap->shape.nr_clks > 1)
-		return ERR_PTR(-EINVAL);
+		return -EINVAL;
 	for (i = 1; i < snap->nr_avail; i++)
 		if (opp_rates(snap->opps[i])[0] == opp_rates(snap->opps[i - 1])[0])
-			return ERR_PTR(-ERANGE);
+			return -ERANGE;
 
 	freqs = kcalloc(snap->nr_avail + 1, sizeof(*freqs), GFP_KERNEL);
 	if (!freqs)
-		return ERR_PTR(-ENOMEM);
+		return -ENOMEM;
 
 	for (i = 0; i < snap->nr_avail; i++) {
-		opp = snap->opps[i];
 		freqs[i].driver_data = i;
-		freqs[i].frequency = opp_rates(opp)[0] / 1000;
-		if (opp->turbo)
+		freqs[i].frequency = opp_rates(snap->opps[i])[0] / 1000;
+		if (snap->opps[i]->turbo)
 			freqs[i].flags = CPUFREQ_BOOST_FREQ;
 	}
 	freqs[i].driver_data = i;
 	freqs[i].frequency = CPUFREQ_TABLE_END;
 
-	return freqs;
+	*out = freqs;
+	return 0;
 }
 
 /**
@@ -67,21 +71,12 @@ int dev_pm_opp_init_cpufreq_table(struct device *dev,
 				  struct cpufreq_frequency_table **table)
 {
 	struct opp_table *opp_table __free(put_opp_table) = opp_table_find(dev);
-	struct cpufreq_frequency_table *freqs;
 
 	if (IS_ERR(opp_table))
 		return PTR_ERR(opp_table);
 
-	scoped_guard(mutex, &opp_table->lock) {
-		if (!__opp_table_snapshot(opp_table)->nr_avail)
-			return -ENODATA;
-		freqs = __opp_table_to_cpufreq(opp_table);
-	}
-	if (IS_ERR(freqs))
-		return PTR_ERR(freqs);
-
-	*table = freqs;
-	return 0;
+	guard(mutex)(&opp_table->lock);
+	return __opp_table_to_cpufreq(opp_table, table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_init_cpufreq_table);
 

@@ -42,151 +42,47 @@ static struct dentry *opp_debug_root;
 /* ------------------------------------------------------------------------ */
 
 /**
- * struct opp_debug_value - what one file of an OPP directory prints
- * @name: the file name
- * @read: reads the value from the OPP; @index is the clock, supply or path
- * @yes_no: a flag, printed "Y" or "N" as debugfs prints booleans; other
- *	values are printed in decimal
- */
-struct opp_debug_value {
-	const char *name;
-	unsigned long (*read)(struct dev_pm_opp *opp, unsigned int index);
-	bool yes_no;
-};
-
-/* A file's private data: the OPP, and the value with its index. */
-struct opp_debug_file {
-	struct dev_pm_opp *opp;
-	const struct opp_debug_value *value;
-	unsigned int index;
-};
-
-/**
- * struct opp_debug - an OPP's directory and the private data of its files
+ * struct opp_debug - an OPP's directory and the values its files point to
  * @dir: the directory
- * @nr: files created so far
- * @files: one entry per file
+ * @dynamic: copy of the OPP's flag, a bit debugfs cannot point to; like
+ *	@turbo and @suspend, fixed before the OPP is published
+ * @turbo: copy of the OPP's flag
+ * @suspend: copy of the OPP's flag
+ * @of_name: the OPP's device tree node as of_node_full_name() names it
  */
 struct opp_debug {
 	struct dentry *dir;
-	unsigned int nr;
-	struct opp_debug_file files[];
+	bool dynamic;
+	bool turbo;
+	bool suspend;
+	char *of_name;
 };
 
-static unsigned long opp_read_available(struct dev_pm_opp *opp, unsigned int i)
+/*
+ * The values an edit changes in place (see &struct dev_pm_opp): the
+ * available flag, an inherited level and the voltages of the first supply.
+ * Each file reads its value once at read time.
+ */
+static int opp_debug_available_show(struct seq_file *s, void *unused)
 {
-	return READ_ONCE(opp->available);
-}
-
-static unsigned long opp_read_dynamic(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp->dynamic;
-}
-
-static unsigned long opp_read_turbo(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp->turbo;
-}
-
-static unsigned long opp_read_suspend(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp->suspend;
-}
-
-/* Live: a level inherited from a power domain arrives with its table. */
-static unsigned long opp_read_level(struct dev_pm_opp *opp, unsigned int i)
-{
-	return READ_ONCE(opp->level);
-}
-
-static unsigned long opp_read_latency(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp->clock_latency_ns;
-}
-
-static unsigned long opp_read_rate(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp_rates(opp)[i];
-}
-
-static unsigned long opp_read_supply(struct dev_pm_opp *opp, unsigned int i,
-				     size_t offset)
-{
-	const struct dev_pm_opp_supply *supply = opp_supplies(opp) + i;
-
-	return READ_ONCE(*(const unsigned long *)((const char *)supply + offset));
-}
-
-#define OPP_SUPPLY_READER(field)					\
-static unsigned long opp_read_##field(struct dev_pm_opp *opp,		\
-				      unsigned int i)			\
-{									\
-	return opp_read_supply(opp, i,					\
-			       offsetof(struct dev_pm_opp_supply, field)); \
-}
-
-OPP_SUPPLY_READER(u_volt)
-OPP_SUPPLY_READER(u_volt_min)
-OPP_SUPPLY_READER(u_volt_max)
-OPP_SUPPLY_READER(u_amp)
-OPP_SUPPLY_READER(u_watt)
-
-static unsigned long opp_read_peak(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp_bw(opp)[i].peak;
-}
-
-static unsigned long opp_read_avg(struct dev_pm_opp *opp, unsigned int i)
-{
-	return opp_bw(opp)[i].avg;
-}
-
-static const struct opp_debug_value opp_debug_flags[] = {
-	{ "available", opp_read_available, true },
-	{ "dynamic", opp_read_dynamic, true },
-	{ "turbo", opp_read_turbo, true },
-	{ "suspend", opp_read_suspend, true },
-	{ "level", opp_read_level },
-	{ "clock_latency_ns", opp_read_latency },
-};
-
-static const struct opp_debug_value opp_debug_rate = { "rate_hz", opp_read_rate };
-
-static const struct opp_debug_value opp_debug_supply[] = {
-	{ "u_volt_target", opp_read_u_volt },
-	{ "u_volt_min", opp_read_u_volt_min },
-	{ "u_volt_max", opp_read_u_volt_max },
-	{ "u_amp", opp_read_u_amp },
-	{ "u_watt", opp_read_u_watt },
-};
-
-static const struct opp_debug_value opp_debug_path[] = {
-	{ "peak_bw", opp_read_peak },
-	{ "avg_bw", opp_read_avg },
-};
-
-static int opp_debug_value_show(struct seq_file *s, void *unused)
-{
-	struct opp_debug_file *f = s->private;
-	unsigned long value = f->value->read(f->opp, f->index);
-
-	if (f->value->yes_no)
-		seq_puts(s, value ? "Y\n" : "N\n");
-	else
-		seq_printf(s, "%lu\n", value);
+	seq_puts(s, READ_ONCE(*(bool *)s->private) ? "Y\n" : "N\n");
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(opp_debug_value);
+DEFINE_SHOW_ATTRIBUTE(opp_debug_available);
 
-/* The OPP's device tree node as of_node_full_name() names it. */
-static int opp_debug_of_name_show(struct seq_file *s, void *unused)
+static int opp_debug_level_show(struct seq_file *s, void *unused)
 {
-	struct dev_pm_opp *opp = s->private;
-
-	seq_printf(s, "%s\n", of_node_full_name(opp->np));
+	seq_printf(s, "%u\n", READ_ONCE(*(unsigned int *)s->private));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(opp_debug_of_name);
+DEFINE_SHOW_ATTRIBUTE(opp_debug_level);
+
+static int opp_debug_volt_show(struct seq_file *s, void *unused)
+{
+	seq_printf(s, "%lu\n", READ_ONCE(*(unsigned long *)s->private));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(opp_debug_volt);
 
 /* The interconnect path's name, cut at 62 characters; empty without one. */
 static int opp_debug_icc_name_show(struct seq_file *s, void *unused)
@@ -199,120 +95,70 @@ static int opp_debug_icc_name_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_icc_name);
 
-static void opp_debug_add_value(struct opp_debug *dbg, struct dentry *dir,
-				const char *name, struct dev_pm_opp *opp,
-				const struct opp_debug_value *value,
-				unsigned int index)
-{
-	struct opp_debug_file *f = &dbg->files[dbg->nr++];
-
-	*f = (struct opp_debug_file){ opp, value, index };
-	debugfs_create_file(name ?: value->name, 0444, dir, f,
-			    &opp_debug_value_fops);
-}
-
-/* A subdirectory "<prefix><index>" of the OPP's directory. */
-static struct dentry *opp_debug_add_subdir(struct opp_debug *dbg,
-					   const char *prefix,
-					   unsigned int index)
-{
-	char name[24];
-
-	snprintf(name, sizeof(name), "%s%u", prefix, index);
-	return debugfs_create_dir(name, dbg->dir);
-}
-
-static void opp_debug_add_group(struct opp_debug *dbg, struct dentry *dir,
-				struct dev_pm_opp *opp, unsigned int index,
-				const struct opp_debug_value *values,
-				unsigned int nr)
-{
-	unsigned int i;
-
-	for (i = 0; i < nr; i++)
-		opp_debug_add_value(dbg, dir, NULL, opp, &values[i], index);
-}
-
 static void opp_debug_add_rates(struct opp_debug *dbg, struct dev_pm_opp *opp)
 {
 	char name[24];
 	unsigned int i;
 
-	if (opp->nr_clks == 1) {
-		opp_debug_add_value(dbg, dbg->dir, NULL, opp, &opp_debug_rate, 0);
-		return;
-	}
-
 	for (i = 0; i < opp->nr_clks; i++) {
 		snprintf(name, sizeof(name), "rate_hz_%u", i);
-		opp_debug_add_value(dbg, dbg->dir, name, opp, &opp_debug_rate, i);
-	}
-}
-
-/*
- * Path @i of @table, or NULL. The paths are kept before the first OPP that
- * has bandwidths is added, and released only after the table's directory.
- */
-static struct icc_path *opp_debug_icc_path(struct opp_table *table,
-					   unsigned int i)
-{
-	struct icc_path **paths = READ_ONCE(table->icc_paths);
-
-	return paths && i < READ_ONCE(table->nr_icc_paths) ? paths[i] : NULL;
-}
-
-static void opp_debug_add_paths(struct opp_debug *dbg, struct opp_table *table,
-				struct dev_pm_opp *opp)
-{
-	struct dentry *dir;
-	unsigned int i;
-
-	for (i = 0; i < opp->nr_paths; i++) {
-		dir = opp_debug_add_subdir(dbg, "icc-path-", i);
-		debugfs_create_file("name", 0444, dir,
-				    opp_debug_icc_path(table, i),
-				    &opp_debug_icc_name_fops);
-		opp_debug_add_group(dbg, dir, opp, i, opp_debug_path,
-				    ARRAY_SIZE(opp_debug_path));
+		debugfs_create_ulong(opp->nr_clks == 1 ? "rate_hz" : name, 0444,
+				     dbg->dir, &opp_rates(opp)[i]);
 	}
 }
 
 /*
  * The supplies an OPP lists: dev_pm_opp_add() gives its OPP one voltage,
  * for the first supply, and the table's supplies count as one from then on,
- * whatever the table drives, so one is listed.
+ * whatever the table drives, so one is listed. The voltages may change in
+ * place (see above); u_amp and u_watt never do.
  */
-static unsigned int opp_debug_nr_supplies(struct dev_pm_opp *opp)
+static void opp_debug_add_supplies(struct opp_debug *dbg,
+				   struct dev_pm_opp *opp)
 {
-	return opp->dynamic ? 1 : opp->nr_supplies;
-}
-
-static unsigned int opp_debug_nr_files(struct dev_pm_opp *opp)
-{
-	return ARRAY_SIZE(opp_debug_flags) + opp->nr_clks +
-	       opp_debug_nr_supplies(opp) * ARRAY_SIZE(opp_debug_supply) +
-	       opp->nr_paths * ARRAY_SIZE(opp_debug_path);
-}
-
-/* The files in the order of the layout (see the top of this file). */
-static void opp_debug_fill(struct opp_debug *dbg, struct opp_table *table,
-			   struct dev_pm_opp *opp)
-{
+	unsigned int i, nr = opp->dynamic ? 1 : opp->nr_supplies;
+	struct dev_pm_opp_supply *supply;
 	struct dentry *dir;
+	char name[24];
+
+	for (i = 0; i < nr; i++) {
+		supply = opp_supplies(opp) + i;
+		snprintf(name, sizeof(name), "supply-%u", i);
+		dir = debugfs_create_dir(name, dbg->dir);
+		debugfs_create_file("u_volt_target", 0444, dir, &supply->u_volt,
+				    &opp_debug_volt_fops);
+		debugfs_create_file("u_volt_min", 0444, dir, &supply->u_volt_min,
+				    &opp_debug_volt_fops);
+		debugfs_create_file("u_volt_max", 0444, dir, &supply->u_volt_max,
+				    &opp_debug_volt_fops);
+		debugfs_create_ulong("u_amp", 0444, dir, &supply->u_amp);
+		debugfs_create_ulong("u_watt", 0444, dir, &supply->u_watt);
+	}
+}
+
+/*
+ * "icc-path-<n>" directories, each naming the table's path <n>, if any. The
+ * paths are kept before the first OPP that has bandwidths is added, and
+ * released only after the table's directory.
+ */
+static void opp_debug_add_paths(struct opp_debug *dbg, struct opp_table *table,
+				struct dev_pm_opp *opp)
+{
+	struct icc_path **paths = READ_ONCE(table->icc_paths);
+	unsigned int nr = paths ? READ_ONCE(table->nr_icc_paths) : 0;
+	struct opp_icc_bw *bw = opp_bw(opp);
+	struct dentry *dir;
+	char name[24];
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(opp_debug_flags); i++)
-		opp_debug_add_value(dbg, dbg->dir, NULL, opp,
-				    &opp_debug_flags[i], 0);
-	debugfs_create_file("of_name", 0444, dbg->dir, opp,
-			    &opp_debug_of_name_fops);
-	opp_debug_add_rates(dbg, opp);
-	for (i = 0; i < opp_debug_nr_supplies(opp); i++) {
-		dir = opp_debug_add_subdir(dbg, "supply-", i);
-		opp_debug_add_group(dbg, dir, opp, i, opp_debug_supply,
-				    ARRAY_SIZE(opp_debug_supply));
+	for (i = 0; i < opp->nr_paths; i++) {
+		snprintf(name, sizeof(name), "icc-path-%u", i);
+		dir = debugfs_create_dir(name, dbg->dir);
+		debugfs_create_file("name", 0444, dir, i < nr ? paths[i] : NULL,
+				    &opp_debug_icc_name_fops);
+		debugfs_create_u32("peak_bw", 0444, dir, &bw[i].peak);
+		debugfs_create_u32("avg_bw", 0444, dir, &bw[i].avg);
 	}
-	opp_debug_add_paths(dbg, table, opp);
 }
 
 /* Caller holds debug_lock. Whether @table's directory has an entry @name. */
@@ -324,47 +170,6 @@ static bool __opp_debug_name_taken(struct opp_table *table, const char *name)
 
 	dput(d);
 	return d;
-}
-
-/* Available OPPs of @snap whose nodes come before @np among its siblings. */
-static unsigned long opp_debug_nodes_before(struct opp_snapshot *snap,
-					    struct device_node *np)
-{
-	struct device_node *parent __free(device_node) = of_get_parent(np);
-	unsigned long nr = 0;
-	unsigned int i;
-
-	for_each_child_of_node_scoped(parent, child) {
-		if (child == np)
-			break;
-		for (i = 0; i < snap->nr_avail; i++)
-			nr += snap->opps[i]->np == child;
-	}
-	return nr;
-}
-
-/*
- * Caller holds @table's debug_lock. Available OPPs of @snap that got their
- * directory before @opp, leaving out those that node order places (both
- * from the device tree).
- */
-static unsigned long __opp_debug_shown_before(struct opp_table *table,
-					      struct opp_snapshot *snap,
-					      struct dev_pm_opp *opp)
-{
-	struct dev_pm_opp *other;
-	unsigned long nr = 0;
-	unsigned int i;
-
-	lockdep_assert_held(&table->debug_lock);
-
-	for (i = 0; i < snap->nr_avail; i++) {
-		other = snap->opps[i];
-		if (other == opp || (opp->np && other->np))
-			continue;
-		nr += !IS_ERR_OR_NULL(other->debug);
-	}
-	return nr;
 }
 
 /*
@@ -379,16 +184,30 @@ static unsigned long __opp_debug_shown_before(struct opp_table *table,
 static unsigned long __opp_debug_ordinal(struct opp_table *table,
 					 struct dev_pm_opp *opp)
 {
+	struct device_node *parent __free(device_node) = of_get_parent(opp->np);
 	struct opp_snapshot *snap;
+	struct dev_pm_opp *other;
 	unsigned long nr = 1;
+	unsigned int i;
 
 	lockdep_assert_held(&table->debug_lock);
 
 	guard(mutex)(&table->lock);
 	snap = __opp_table_snapshot(table);
-	if (opp->np)
-		nr += opp_debug_nodes_before(snap, opp->np);
-	return nr + __opp_debug_shown_before(table, snap, opp);
+	/* Those whose nodes come before @opp's among its siblings, if any. */
+	for_each_child_of_node_scoped(parent, child) {
+		if (child == opp->np)
+			break;
+		for (i = 0; i < snap->nr_avail; i++)
+			nr += snap->opps[i]->np == child;
+	}
+	/* Those that got their directory before @opp, unless both have nodes. */
+	for (i = 0; i < snap->nr_avail; i++) {
+		other = snap->opps[i];
+		if (other != opp && !(opp->np && other->np))
+			nr += !IS_ERR_OR_NULL(other->debug);
+	}
+	return nr;
 }
 
 /*
@@ -415,7 +234,10 @@ static void __opp_debug_name(struct opp_table *table, struct dev_pm_opp *opp,
 		snprintf(name, size, "opp:%lu-%u.%u", id, opp->level, ++n);
 }
 
-/* Caller holds debug_lock. */
+/*
+ * Caller holds debug_lock. The OPP's directory, with the files in the order
+ * of the layout (see the top of this file).
+ */
 static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 {
 	struct opp_debug *dbg;
@@ -426,14 +248,31 @@ static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 	if (!table->dentry || opp->debug)
 		return;
 
-	dbg = kzalloc(struct_size(dbg, files, opp_debug_nr_files(opp)),
-		      GFP_KERNEL);
+	dbg = kzalloc(sizeof(*dbg), GFP_KERNEL);
 	if (!dbg)
 		return;
 
 	__opp_debug_name(table, opp, name, sizeof(name));
 	dbg->dir = debugfs_create_dir(name, table->dentry);
-	opp_debug_fill(dbg, table, opp);
+	dbg->dynamic = opp->dynamic;
+	dbg->turbo = opp->turbo;
+	dbg->suspend = opp->suspend;
+	/* Never written through: the file is read-only. */
+	dbg->of_name = (char *)of_node_full_name(opp->np);
+
+	debugfs_create_file("available", 0444, dbg->dir, &opp->available,
+			    &opp_debug_available_fops);
+	debugfs_create_bool("dynamic", 0444, dbg->dir, &dbg->dynamic);
+	debugfs_create_bool("turbo", 0444, dbg->dir, &dbg->turbo);
+	debugfs_create_bool("suspend", 0444, dbg->dir, &dbg->suspend);
+	debugfs_create_file("level", 0444, dbg->dir, &opp->level,
+			    &opp_debug_level_fops);
+	debugfs_create_u32("clock_latency_ns", 0444, dbg->dir,
+			   &opp->clock_latency_ns);
+	debugfs_create_str("of_name", 0444, dbg->dir, &dbg->of_name);
+	opp_debug_add_rates(dbg, opp);
+	opp_debug_add_supplies(dbg, opp);
+	opp_debug_add_paths(dbg, table, opp);
 	opp->debug = dbg;
 }
 
@@ -483,19 +322,6 @@ struct opp_debug_link {
 	struct dentry *dentry;
 };
 
-/*
- * "<parent>-<device>" when the device has a parent: the directory name
- * scripts look a device's table up by.
- */
-static void opp_debug_dev_name(struct device *dev, char *name, size_t size)
-{
-	if (dev->parent)
-		snprintf(name, size, "%s-%s", dev_name(dev->parent),
-			 dev_name(dev));
-	else
-		snprintf(name, size, "%s", dev_name(dev));
-}
-
 /* Caller holds dvfs_lock. Time at each OPP, the current one's running. */
 static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
 {
@@ -537,31 +363,10 @@ static int opp_debug_stats_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_stats);
 
-/* The table's OPPs, referenced, in an array the caller frees. */
-static struct dev_pm_opp **opp_debug_grab_opps(struct opp_table *table,
-					       unsigned int *nr)
-{
-	struct dev_pm_opp **opps;
-	struct opp_snapshot *snap;
-	unsigned int i;
-
-	guard(mutex)(&table->lock);
-	snap = __opp_table_snapshot(table);
-	*nr = snap->nr_avail + snap->nr_unavail;
-	opps = kmalloc_array(*nr, sizeof(*opps), GFP_KERNEL);
-	if (!opps) {
-		*nr = 0;
-		return NULL;
-	}
-
-	for (i = 0; i < *nr; i++)
-		opps[i] = dev_pm_opp_get(snap->opps[i]);
-	return opps;
-}
-
-/* Caller holds debug_lock. The table's directory, named after @dev. */
+/* Caller holds debug_lock. The table's directory, named @name. */
 static void __opp_debug_add_home(struct opp_table *table, const char *name)
 {
+	struct opp_snapshot *snap;
 	struct dev_pm_opp **opps;
 	unsigned int i, nr;
 
@@ -571,8 +376,17 @@ static void __opp_debug_add_home(struct opp_table *table, const char *name)
 	debugfs_create_file("stats", 0444, table->dentry, table,
 			    &opp_debug_stats_fops);
 
-	/* OPPs added before the directory existed. */
-	opps = opp_debug_grab_opps(table, &nr);
+	/* OPPs added before the directory existed, referenced meanwhile. */
+	scoped_guard(mutex, &table->lock) {
+		snap = __opp_table_snapshot(table);
+		nr = snap->nr_avail + snap->nr_unavail;
+		opps = kmemdup_array(snap->opps, nr, sizeof(*opps), GFP_KERNEL);
+		if (!opps)
+			return;
+		for (i = 0; i < nr; i++)
+			dev_pm_opp_get(opps[i]);
+	}
+
 	for (i = 0; i < nr; i++) {
 		__opp_debug_add_opp(table, opps[i]);
 		opp_put(opps[i]);
@@ -594,7 +408,12 @@ void opp_debug_add_device(struct opp_table *table, struct device *dev)
 	struct opp_debug_link *link;
 	char name[NAME_MAX], *target;
 
-	opp_debug_dev_name(dev, name, sizeof(name));
+	/* "<parent>-<device>": the name scripts look a device's table up by. */
+	if (dev->parent)
+		snprintf(name, sizeof(name), "%s-%s", dev_name(dev->parent),
+			 dev_name(dev));
+	else
+		snprintf(name, sizeof(name), "%s", dev_name(dev));
 
 	guard(mutex)(&table->debug_lock);
 	if (!table->dentry) {
@@ -658,17 +477,6 @@ static void opp_debug_summary_opp(struct seq_file *s, struct dev_pm_opp *opp,
 		   opp->dynamic ? " dynamic" : "");
 }
 
-static void opp_debug_summary_opps(struct seq_file *s, struct opp_table *table)
-{
-	struct opp_snapshot *snap;
-	unsigned int i;
-
-	guard(rcu)();
-	snap = rcu_dereference(table->snap);
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		opp_debug_summary_opp(s, snap->opps[i], i < snap->nr_avail);
-}
-
 static void opp_debug_summary_device(struct device *dev, void *s)
 {
 	seq_printf(s, " %s", dev_name(dev));
@@ -676,11 +484,18 @@ static void opp_debug_summary_device(struct device *dev, void *s)
 
 static void opp_debug_summary_table(struct opp_table *table, void *s)
 {
+	struct opp_snapshot *snap;
+	unsigned int i;
+
 	seq_puts(s, "table:");
 	__opp_table_visit_devices(table, opp_debug_summary_device, s);
 	seq_printf(s, "%s\n", table->sharing == OPP_SHARING_SHARED ?
 		   " (shared)" : "");
-	opp_debug_summary_opps(s, table);
+
+	guard(rcu)();
+	snap = rcu_dereference(table->snap);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		opp_debug_summary_opp(s, snap->opps[i], i < snap->nr_avail);
 }
 
 static int opp_debug_summary_show(struct seq_file *s, void *unused)

@@ -12,6 +12,12 @@ static const char * const opp_match_names[] = {
 	[OPP_MATCH_FLOOR] = "at or below",
 };
 
+/* The first clock's rate, in a lookup that names no clock. */
+static const struct opp_key opp_key_rate = {
+	.kind = OPP_KEY_RATE,
+	.single_clk = true,
+};
+
 /*
  * A lookup found nothing. That is no error: drivers probe on purpose
  * (cpufreq and devfreq walk find_freq_ceil() past the top to find the end),
@@ -22,9 +28,17 @@ static void __cold opp_debug_miss(struct device *dev,
 				  const struct opp_snapshot *snap,
 				  const struct opp_key *key,
 				  unsigned long target, enum opp_match match,
-				  bool available)
+				  bool available,
+				  const struct dev_pm_opp_key *want)
 {
 	unsigned int nr = snap->nr_avail;
+
+	if (want) {
+		dev_dbg(dev, "no %s OPP at %lu Hz, level %u, %u kBps among %u available and %u disabled\n",
+			available ? "available" : "disabled", want->freq,
+			want->level, want->bw, nr, snap->nr_unavail);
+		return;
+	}
 
 	if (!nr) {
 		dev_dbg(dev, "no %s OPP %s %s %lu: 0 available, %u disabled\n",
@@ -58,56 +72,44 @@ noinline bool opp_expect_one_clock(unsigned int nr_clks)
 	return !WARN_ON(nr_clks > 1);
 }
 
-/*
- * A lookup the table's shape cannot answer: -EINVAL. An index beyond the
- * clocks or paths is quiet.
- */
-static void opp_report_misfit(const struct opp_snapshot *snap,
-			      const struct opp_key *key)
+/* Whether @opp has every key @want sets; see &struct dev_pm_opp_key. */
+static bool opp_has_keys(struct dev_pm_opp *opp,
+			 const struct dev_pm_opp_key *want)
 {
-	if (key->single_clk)
-		opp_expect_one_clock(snap->shape.nr_clks);
+	if (want->freq && opp_rates(opp)[0] != want->freq)
+		return false;
+	if (want->bw && (!opp->nr_paths || opp_bw(opp)[0].peak != want->bw))
+		return false;
+	return want->level == OPP_LEVEL_UNSET ||
+	       READ_ONCE(opp->level) == want->level;
 }
 
 /*
- * The search behind every lookup: RCU only. A failed kref_get_unless_zero()
- * means the OPP left the table after we loaded the snapshot, which a writer
- * publishes before it drops the table's reference: look again in the newer
- * snapshot. If there is none, the table is dying. Caller is in an RCU
- * read-side section, which also keeps @table alive.
+ * The first OPP of one part of @snap, in table order, with every key of
+ * @want. With a rate, OPPs of that rate are contiguous and bisected to; else
+ * a scan.
  */
-static __always_inline struct dev_pm_opp *
-opp_table_search(struct opp_table *table, struct device *dev,
-		 const struct opp_key *key, unsigned long *target,
-		 enum opp_match match, bool available)
+static struct dev_pm_opp *
+opp_snapshot_find_keys(const struct opp_snapshot *snap,
+		       const struct dev_pm_opp_key *want, bool available)
 {
-	struct opp_snapshot *snap, *seen = NULL;
-	struct dev_pm_opp *opp;
+	unsigned int i = available ? 0 : snap->nr_avail;
+	unsigned int end = available ? snap->nr_avail :
+				       snap->nr_avail + snap->nr_unavail;
+	bool bisect = want->freq &&
+		      !(snap->unsorted & opp_key_bit(&opp_key_rate));
 
-	for (;;) {
-		snap = rcu_dereference(table->snap);
-		if (snap == seen)
-			return ERR_PTR(-ENODEV);
-		if (!opp_key_fits(&snap->shape, key)) {
-			opp_report_misfit(snap, key);
-			return ERR_PTR(-EINVAL);
-		}
-
-		opp = opp_snapshot_find(snap, key, *target, match, available);
-		if (!opp) {
-			opp_debug_miss(dev, snap, key, *target, match,
-				       available);
-			return ERR_PTR(-ERANGE);
-		}
-		if (kref_get_unless_zero(&opp->kref))
+	if (bisect)
+		i += opp_partition(snap->opps + i, end - i, &opp_key_rate,
+				   want->freq, true, true);
+	for (; i < end; i++) {
+		if (bisect && opp_rates(snap->opps[i])[0] != want->freq)
 			break;
-		seen = snap;
+		if (opp_has_keys(snap->opps[i], want))
+			return snap->opps[i];
 	}
 
-	/* An exact match found what it was given. */
-	if (match != OPP_MATCH_EXACT)
-		*target = opp_key_value(opp, key);
-	return opp;
+	return NULL;
 }
 
 /* The table a find_* call searches, or -ENODEV, said. Caller holds RCU. */
@@ -124,12 +126,24 @@ static struct opp_table *opp_find_table_rcu(struct device *dev)
 	return table;
 }
 
+/*
+ * The search behind every find_* call: RCU only. A failed
+ * kref_get_unless_zero() means the OPP left the table after we loaded the
+ * snapshot, which a writer publishes before it drops the table's reference:
+ * look again in the newer snapshot. If there is none, the table is dying. A
+ * lookup the table's shape cannot answer is -EINVAL; an index beyond the
+ * clocks or paths is quiet. With @want, the OPP must have all its keys (@key
+ * is then the first rate, and @match exact); else @want is NULL.
+ */
 static struct dev_pm_opp *opp_find(struct device *dev,
 				   const struct opp_key *key,
 				   unsigned long *target, enum opp_match match,
-				   bool available)
+				   bool available,
+				   const struct dev_pm_opp_key *want)
 {
+	struct opp_snapshot *snap, *seen = NULL;
 	struct opp_table *table;
+	struct dev_pm_opp *opp;
 
 	if (IS_ERR_OR_NULL(dev))
 		return ERR_PTR(-EINVAL);
@@ -139,7 +153,33 @@ static struct dev_pm_opp *opp_find(struct device *dev,
 	if (IS_ERR(table))
 		return ERR_CAST(table);
 
-	return opp_table_search(table, dev, key, target, match, available);
+	for (;;) {
+		snap = rcu_dereference(table->snap);
+		if (snap == seen)
+			return ERR_PTR(-ENODEV);
+		if (!opp_key_fits(&snap->shape, key)) {
+			if (key->single_clk)
+				opp_expect_one_clock(snap->shape.nr_clks);
+			return ERR_PTR(-EINVAL);
+		}
+
+		opp = want ? opp_snapshot_find_keys(snap, want, available) :
+			     opp_snapshot_find(snap, key, *target, match,
+					       available);
+		if (!opp) {
+			opp_debug_miss(dev, snap, key, *target, match,
+				       available, want);
+			return ERR_PTR(-ERANGE);
+		}
+		if (kref_get_unless_zero(&opp->kref))
+			break;
+		seen = snap;
+	}
+
+	/* An exact match found what it was given. */
+	if (match != OPP_MATCH_EXACT)
+		*target = opp_key_value(opp, key);
+	return opp;
 }
 
 /**
@@ -160,19 +200,15 @@ struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 
 	/* An RCU-sched reader, as in opp_table_find(): a few loads. */
 	rcu_read_lock_sched();
-	/* As in opp_table_search(), an OPP that left means a newer snapshot. */
+	/* As in opp_find(), an OPP that left means a newer snapshot. */
 	for (;;) {
 		snap = rcu_dereference_sched(table->snap);
 		if (snap == seen) {
 			opp = ERR_PTR(-ENODEV);
 			break;
 		}
-		opp = opp_snapshot_ceil_rate(snap, rate);
-		if (!opp) {
-			opp = ERR_PTR(-ERANGE);
-			break;
-		}
-		if (kref_get_unless_zero(&opp->kref))
+		opp = opp_snapshot_ceil_rate(snap, rate) ?: ERR_PTR(-ERANGE);
+		if (IS_ERR(opp) || kref_get_unless_zero(&opp->kref))
 			break;
 		seen = snap;
 	}
@@ -244,7 +280,7 @@ static struct dev_pm_opp *opp_find_rate(struct device *dev, u32 index,
 		.single_clk = !indexed,
 	};
 
-	return opp_find(dev, &key, freq, match, available);
+	return opp_find(dev, &key, freq, match, available, NULL);
 }
 
 /**
@@ -269,82 +305,6 @@ struct dev_pm_opp *dev_pm_opp_find_freq_exact(struct device *dev,
 	return opp_find_rate(dev, 0, false, &freq, OPP_MATCH_EXACT, available);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact);
-
-/* Whether @opp has every key @want sets; see &struct dev_pm_opp_key. */
-static bool opp_has_keys(struct dev_pm_opp *opp,
-			 const struct dev_pm_opp_key *want)
-{
-	if (want->freq && opp_rates(opp)[0] != want->freq)
-		return false;
-	if (want->bw && (!opp->nr_paths || opp_bw(opp)[0].peak != want->bw))
-		return false;
-	return want->level == OPP_LEVEL_UNSET ||
-	       READ_ONCE(opp->level) == want->level;
-}
-
-/*
- * The first OPP of @opps, in table order, with every key of @want. With a
- * rate, OPPs of that rate are contiguous and bisected to; else a scan.
- */
-static struct dev_pm_opp *opp_range_find_keys(struct dev_pm_opp * const *opps,
-					      unsigned int nr,
-					      const struct dev_pm_opp_key *want,
-					      bool rate_sorted)
-{
-	static const struct opp_key rate = { .kind = OPP_KEY_RATE };
-	unsigned int i = 0;
-
-	if (want->freq && rate_sorted)
-		i = opp_partition(opps, nr, &rate, want->freq, true, true);
-	for (; i < nr; i++) {
-		if (want->freq && rate_sorted && opp_rates(opps[i])[0] != want->freq)
-			break;
-		if (opp_has_keys(opps[i], want))
-			return opps[i];
-	}
-
-	return NULL;
-}
-
-/* As opp_table_search(), for several keys at once. Caller is in RCU. */
-static struct dev_pm_opp *opp_table_search_keys(struct opp_table *table,
-						struct device *dev,
-						const struct dev_pm_opp_key *want,
-						bool available)
-{
-	static const struct opp_key rate = {
-		.kind = OPP_KEY_RATE, .single_clk = true,
-	};
-	struct opp_snapshot *snap, *seen = NULL;
-	struct dev_pm_opp *opp;
-	unsigned int first;
-
-	for (;;) {
-		snap = rcu_dereference(table->snap);
-		if (snap == seen)
-			return ERR_PTR(-ENODEV);
-		if (!opp_key_fits(&snap->shape, &rate)) {
-			opp_expect_one_clock(snap->shape.nr_clks);
-			return ERR_PTR(-EINVAL);
-		}
-
-		first = available ? 0 : snap->nr_avail;
-		opp = opp_range_find_keys(snap->opps + first,
-					  available ? snap->nr_avail :
-						      snap->nr_unavail,
-					  want, !(snap->unsorted & opp_key_bit(&rate)));
-		if (!opp) {
-			dev_dbg(dev, "no %s OPP at %lu Hz, level %u, %u kBps among %u available and %u disabled\n",
-				available ? "available" : "disabled", want->freq,
-				want->level, want->bw, snap->nr_avail,
-				snap->nr_unavail);
-			return ERR_PTR(-ERANGE);
-		}
-		if (kref_get_unless_zero(&opp->kref))
-			return opp;
-		seen = snap;
-	}
-}
 
 /**
  * dev_pm_opp_find_key_exact() - find an OPP by several keys at once
@@ -372,17 +332,12 @@ struct dev_pm_opp *dev_pm_opp_find_key_exact(struct device *dev,
 					     struct dev_pm_opp_key *key,
 					     bool available)
 {
-	struct opp_table *table;
-
-	if (IS_ERR_OR_NULL(dev) || IS_ERR_OR_NULL(key))
+	if (IS_ERR_OR_NULL(key))
 		return ERR_PTR(-EINVAL);
 
-	guard(rcu)();
-	table = opp_find_table_rcu(dev);
-	if (IS_ERR(table))
-		return ERR_CAST(table);
-
-	return opp_table_search_keys(table, dev, key, available);
+	/* An exact match leaves its target, here the rate of @key, alone. */
+	return opp_find(dev, &opp_key_rate, &key->freq, OPP_MATCH_EXACT,
+			available, key);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_key_exact);
 
@@ -499,13 +454,18 @@ dev_pm_opp_find_freq_floor_indexed(struct device *dev, unsigned long *freq,
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor_indexed);
 
-static struct dev_pm_opp *opp_find_level(struct device *dev,
-					 unsigned int *level,
-					 enum opp_match match)
+/* A find_* call by level or by the peak bandwidth of path @index. */
+static struct dev_pm_opp *opp_find_uint(struct device *dev,
+					enum opp_key_kind kind, int index,
+					unsigned int *target,
+					enum opp_match match)
 {
-	struct opp_key key = { .kind = OPP_KEY_LEVEL };
-	unsigned long value = *level;
+	struct opp_key key = { .kind = kind, .index = index };
+	unsigned long value = *target;
 	struct dev_pm_opp *opp;
+
+	if (index < 0)
+		return ERR_PTR(-EINVAL);
 
 	/*
 	 * An OPP without a level compares as %OPP_LEVEL_UNSET, the highest
@@ -513,16 +473,17 @@ static struct dev_pm_opp *opp_find_level(struct device *dev,
 	 * search that only reaches such OPPs found no level at all, which
 	 * callers asking for "at least this level" are told with -ENODEV.
 	 */
-	opp = opp_find(dev, &key, &value, match, true);
+	opp = opp_find(dev, &key, &value, match, true, NULL);
 	if (IS_ERR(opp))
 		return opp;
-	if (match == OPP_MATCH_CEIL && value == OPP_LEVEL_UNSET) {
-		dev_err(dev, "OPP table has no level at or above %u\n", *level);
+	if (kind == OPP_KEY_LEVEL && match == OPP_MATCH_CEIL &&
+	    value == OPP_LEVEL_UNSET) {
+		dev_err(dev, "OPP table has no level at or above %u\n", *target);
 		opp_put(opp);
 		return ERR_PTR(-ENODEV);
 	}
 
-	*level = value;
+	*target = value;
 	return opp;
 }
 
@@ -542,7 +503,7 @@ static struct dev_pm_opp *opp_find_level(struct device *dev,
 struct dev_pm_opp *dev_pm_opp_find_level_exact(struct device *dev,
 					       unsigned int level)
 {
-	return opp_find_level(dev, &level, OPP_MATCH_EXACT);
+	return opp_find_uint(dev, OPP_KEY_LEVEL, 0, &level, OPP_MATCH_EXACT);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_exact);
 
@@ -564,7 +525,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_exact);
 struct dev_pm_opp *dev_pm_opp_find_level_ceil(struct device *dev,
 					      unsigned int *level)
 {
-	return opp_find_level(dev, level, OPP_MATCH_CEIL);
+	return opp_find_uint(dev, OPP_KEY_LEVEL, 0, level, OPP_MATCH_CEIL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_ceil);
 
@@ -585,25 +546,9 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_ceil);
 struct dev_pm_opp *dev_pm_opp_find_level_floor(struct device *dev,
 					       unsigned int *level)
 {
-	return opp_find_level(dev, level, OPP_MATCH_FLOOR);
+	return opp_find_uint(dev, OPP_KEY_LEVEL, 0, level, OPP_MATCH_FLOOR);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_level_floor);
-
-static struct dev_pm_opp *opp_find_bw(struct device *dev, unsigned int *bw,
-				      int index, enum opp_match match)
-{
-	struct opp_key key = { .kind = OPP_KEY_BW, .index = index };
-	unsigned long value = *bw;
-	struct dev_pm_opp *opp;
-
-	if (index < 0)
-		return ERR_PTR(-EINVAL);
-
-	opp = opp_find(dev, &key, &value, match, true);
-	if (!IS_ERR(opp))
-		*bw = value;
-	return opp;
-}
 
 /**
  * dev_pm_opp_find_bw_ceil() - find the lowest available OPP at or above a
@@ -624,7 +569,7 @@ static struct dev_pm_opp *opp_find_bw(struct device *dev, unsigned int *bw,
 struct dev_pm_opp *dev_pm_opp_find_bw_ceil(struct device *dev,
 					   unsigned int *bw, int index)
 {
-	return opp_find_bw(dev, bw, index, OPP_MATCH_CEIL);
+	return opp_find_uint(dev, OPP_KEY_BW, index, bw, OPP_MATCH_CEIL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_ceil);
 
@@ -647,7 +592,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_ceil);
 struct dev_pm_opp *dev_pm_opp_find_bw_floor(struct device *dev,
 					    unsigned int *bw, int index)
 {
-	return opp_find_bw(dev, bw, index, OPP_MATCH_FLOOR);
+	return opp_find_uint(dev, OPP_KEY_BW, index, bw, OPP_MATCH_FLOOR);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_bw_floor);
 

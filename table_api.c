@@ -11,35 +11,28 @@
 
 /*
  * Caller holds @table's dvfs_lock. The first legacy call keeps its token in
- * @setting; later ones (other users of a shared table) only count, their
- * settings already being in place.
+ * @setting (whose token is 0 while it has no users); later ones (other users
+ * of a shared table) only count, their settings already being in place.
  */
 static void __opp_setting_get(struct opp_table *table,
 			      struct opp_counted_setting *setting, int *token)
 {
 	lockdep_assert_held(&table->dvfs_lock);
 
-	if (!setting->users++) {
-		setting->token = *token;
-		*token = 0;
-	}
+	if (!setting->users++)
+		swap(setting->token, *token);
 }
 
 /*
- * Caller holds @table's dvfs_lock. Returns the token to clear when the last
- * legacy user is gone, else 0.
+ * Caller holds @table's dvfs_lock. Drops a legacy user; returns whether it
+ * was the last.
  */
-static int __opp_setting_put(struct opp_table *table,
-			     struct opp_counted_setting *setting)
+static bool __opp_setting_put(struct opp_table *table,
+			      struct opp_counted_setting *setting)
 {
-	int token = 0;
-
 	lockdep_assert_held(&table->dvfs_lock);
-	if (!WARN_ON_ONCE(!setting->users) && !--setting->users) {
-		token = setting->token;
-		setting->token = 0;
-	}
-	return token;
+
+	return !WARN_ON_ONCE(!setting->users) && !--setting->users;
 }
 
 /**
@@ -80,14 +73,13 @@ struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
 	if (token < 0)
 		return ERR_PTR(token);
 
+	/* Without the table, the token goes back at once. */
 	table = opp_table_find(dev);
-	if (IS_ERR(table)) {
-		dev_pm_opp_clear_config(token);
-		return table;
+	if (!IS_ERR(table)) {
+		scoped_guard(mutex, &table->dvfs_lock)
+			__opp_setting_get(table, &table->regulators_setting,
+					  &token);
 	}
-
-	scoped_guard(mutex, &table->dvfs_lock)
-		__opp_setting_get(table, &table->regulators_setting, &token);
 	dev_pm_opp_clear_config(token);
 	return table;
 }
@@ -104,14 +96,17 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_table);
  */
 void dev_pm_opp_put_regulators_table(struct opp_table *opp_table)
 {
-	int token;
+	struct opp_counted_setting *setting;
+	int token = 0;
 
 	if (IS_ERR_OR_NULL(opp_table))
 		return;
 
-	scoped_guard(mutex, &opp_table->dvfs_lock)
-		token = __opp_setting_put(opp_table,
-					  &opp_table->regulators_setting);
+	setting = &opp_table->regulators_setting;
+	scoped_guard(mutex, &opp_table->dvfs_lock) {
+		if (__opp_setting_put(opp_table, setting))
+			swap(token, setting->token);
+	}
 	dev_pm_opp_clear_config(token);
 	dev_pm_opp_put_opp_table(opp_table);
 }
@@ -203,8 +198,7 @@ void dev_pm_opp_register_put_opp_helper(struct opp_table *opp_table)
 		return;
 
 	scoped_guard(mutex, &opp_table->dvfs_lock) {
-		if (!WARN_ON_ONCE(!opp_table->helper_setting.users) &&
-		    !--opp_table->helper_setting.users) {
+		if (__opp_setting_put(opp_table, &opp_table->helper_setting)) {
 			opp_table->set_opp = NULL;
 			__opp_table_plan_dvfs(opp_table);
 		}
