@@ -11,9 +11,8 @@
 #include <linux/math64.h>
 
 /* Power of the OPP at or above *@khz, from "opp-microwatt". */
-static int __maybe_unused opp_em_power_from_dt(struct device *dev,
-					       unsigned long *uw,
-					       unsigned long *khz)
+static int opp_em_power_from_dt(struct device *dev, unsigned long *uw,
+				unsigned long *khz)
 {
 	unsigned long hz = *khz * 1000, power;
 	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &hz);
@@ -69,19 +68,6 @@ int dev_pm_opp_calc_power(struct device *dev, unsigned long *uW,
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_calc_power);
 
-static bool opp_em_has_microwatt(struct device *dev)
-{
-	unsigned long hz = 0, power;
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &hz);
-
-	if (IS_ERR(opp))
-		return false;
-
-	power = dev_pm_opp_get_power(opp);
-	dev_pm_opp_put(opp);
-	return power;
-}
-
 /**
  * dev_pm_opp_of_register_em() - register an energy model for a device
  * @dev: the device, with an OPP table
@@ -97,14 +83,15 @@ static bool opp_em_has_microwatt(struct device *dev)
 int dev_pm_opp_of_register_em(struct device *dev, struct cpumask *cpus)
 {
 	struct em_data_callback em_cb = {};
-	int nr_opps, ret;
+	int nr_opps = dev_pm_opp_get_opp_count(dev), ret;
+	unsigned long uw, khz = 0;
 	u32 coefficient;
 
-	nr_opps = dev_pm_opp_get_opp_count(dev);
 	if (nr_opps <= 0)
 		return -EINVAL;
 
-	if (opp_em_has_microwatt(dev)) {
+	/* The OPPs have "opp-microwatt" when the first one has it. */
+	if (!opp_em_power_from_dt(dev, &uw, &khz)) {
 		EM_SET_ACTIVE_POWER_CB(em_cb, opp_em_power_from_dt);
 	} else if (!of_property_read_u32(dev->of_node,
 					 "dynamic-power-coefficient",

@@ -28,11 +28,6 @@
 #include <linux/interconnect.h>
 #include <linux/math64.h>
 
-static struct device_node *opp_of_table_node(struct device *dev, int index)
-{
-	return of_parse_phandle(dev->of_node, "operating-points-v2", index);
-}
-
 /**
  * dev_pm_opp_of_get_opp_desc_node() - the OPP table node of a device
  * @dev: the device
@@ -43,7 +38,7 @@ static struct device_node *opp_of_table_node(struct device *dev, int index)
  */
 struct device_node *dev_pm_opp_of_get_opp_desc_node(struct device *dev)
 {
-	return opp_of_table_node(dev, 0);
+	return of_parse_phandle(dev->of_node, "operating-points-v2", 0);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_get_opp_desc_node);
 
@@ -56,26 +51,15 @@ static unsigned long opp_of_volt(struct dev_pm_opp *opp, unsigned int supply)
 	return opp_supplies(opp)[supply].u_volt;
 }
 
-/* Index in @p->opps where @opp belongs; *@same is set to an equal OPP. */
-static unsigned int opp_of_position(const struct opp_of_parser *p,
-				    struct dev_pm_opp *opp,
-				    struct dev_pm_opp **same)
-{
-	unsigned int i = opp_lower_bound(p->opps, p->nr, opp);
-
-	*same = i < p->nr && !opp_cmp(p->opps[i], opp) ? p->opps[i] : NULL;
-	return i;
-}
-
 /*
  * An OPP equal in table order to one taken before, or to one the table has
  * (added by code), is ignored when opp_is_harmless_repeat() says so; any
  * other would make lookups ambiguous, so the table is refused.
  */
 static enum opp_repeat opp_of_check_repeat(const struct opp_of_parser *p,
-					   struct dev_pm_opp *opp,
-					   struct dev_pm_opp *same)
+					   struct dev_pm_opp *opp)
 {
+	struct dev_pm_opp *same = opp_range_find_same(p->opps, p->nr, opp);
 	struct device_node *np = opp->np ?: p->dev->of_node;
 	unsigned long rate = opp_rates(opp)[0];
 	enum opp_repeat repeat;
@@ -107,23 +91,6 @@ static enum opp_repeat opp_of_check_repeat(const struct opp_of_parser *p,
 }
 
 /*
- * Lint: nodes should ascend. Overlays attach nodes in reverse, so their
- * order says nothing about the source and is not checked.
- */
-static void opp_of_lint_order(struct opp_of_parser *p, struct dev_pm_opp *opp)
-{
-	if (!p->last || p->unordered || !opp->np ||
-	    of_node_check_flag(opp->np, OF_OVERLAY))
-		return;
-
-	if (opp_cmp(p->last, opp) > 0) {
-		dev_warn(p->dev, "%pOF: OPP nodes are not in ascending order\n",
-			 opp->np);
-		p->unordered = true;
-	}
-}
-
-/*
  * Takes a new OPP into the sorted set, in device tree order, checking
  * repeats first, then whether the regulators can give its voltages and
  * whether its required OPPs are available. The order decides which of two
@@ -133,22 +100,30 @@ static void opp_of_lint_order(struct opp_of_parser *p, struct dev_pm_opp *opp)
  */
 static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 {
-	struct dev_pm_opp *same;
-	unsigned int pos = opp_of_position(p, opp, &same);
-	enum opp_repeat repeat = opp_of_check_repeat(p, opp, same);
+	enum opp_repeat repeat = opp_of_check_repeat(p, opp);
+	unsigned int pos = opp_lower_bound(p->opps, p->nr, opp);
 
 	if (repeat != OPP_NEW) {
 		opp_free(opp);
 		return repeat == OPP_CLASH ? -EEXIST : 0;
 	}
 
-	opp_of_lint_order(p, opp);
+	/*
+	 * Lint: nodes should ascend. Overlays attach nodes in reverse, so their
+	 * order says nothing about the source and is not checked.
+	 */
+	if (p->nr && !p->unordered && opp->np &&
+	    !of_node_check_flag(opp->np, OF_OVERLAY) &&
+	    opp_cmp(p->arrived[p->nr - 1], opp) > 0) {
+		dev_warn(p->dev, "%pOF: OPP nodes are not in ascending order\n",
+			 opp->np);
+		p->unordered = true;
+	}
+
 	memmove(&p->opps[pos + 1], &p->opps[pos],
 		(p->nr - pos) * sizeof(*p->opps));
 	p->opps[pos] = opp;
-	p->arrived[p->nr] = opp;
-	p->nr++;
-	p->last = opp;
+	p->arrived[p->nr++] = opp;
 
 	opp_check_regulators(p->table, p->dev, &opp, 1);
 	if (p->shape.nr_required && !p->lazy)
@@ -156,29 +131,14 @@ static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 	return 0;
 }
 
-/* Several "opp-suspend" (one per hardware variant, say): the fastest wins. */
-static void opp_of_pick_suspend(struct opp_of_parser *p)
-{
-	bool found = false;
-	int i;
-
-	for (i = p->nr - 1; i >= 0; i--) {
-		if (found)
-			p->opps[i]->suspend = false;
-		else if (p->opps[i]->suspend)
-			found = true;
-	}
-}
-
 /* Lint: a voltage that falls while the rate rises is usually a typo. */
 static void opp_of_lint_voltages(const struct opp_of_parser *p)
 {
-	struct dev_pm_opp *lo, *hi;
 	unsigned int i, s;
 
 	for (i = 1; i < p->nr; i++) {
-		lo = p->opps[i - 1];
-		hi = p->opps[i];
+		struct dev_pm_opp *lo = p->opps[i - 1], *hi = p->opps[i];
+
 		if (!hi->np || opp_rates(lo)[0] >= opp_rates(hi)[0])
 			continue;
 		for (s = 0; s < p->shape.nr_supplies; s++)
@@ -190,19 +150,20 @@ static void opp_of_lint_voltages(const struct opp_of_parser *p)
 	}
 }
 
-/* Frees the OPPs of @p->opps from @from on. */
-static void opp_of_free_from(struct opp_of_parser *p, unsigned int from)
-{
-	while (p->nr > from)
-		opp_free(p->opps[--p->nr]);
-}
-
 /* Publishes the OPPs taken, all at once. */
 static int opp_of_finish(struct opp_of_parser *p)
 {
-	int ret;
+	int ret, i = p->nr - 1;
 
-	opp_of_pick_suspend(p);
+	/*
+	 * Several "opp-suspend" (one per hardware variant, say): the fastest
+	 * wins.
+	 */
+	while (i >= 0 && !p->opps[i]->suspend)
+		i--;
+	while (--i >= 0)
+		p->opps[i]->suspend = false;
+
 	opp_of_lint_voltages(p);
 
 	ret = opp_table_set_shape(p->table, &p->shape);
@@ -218,18 +179,10 @@ static int opp_of_finish(struct opp_of_parser *p)
 		return ret;
 
 	/* The table owns the first ones now; the others repeated its own. */
-	opp_of_free_from(p, ret);
+	while (p->nr > ret)
+		opp_free(p->opps[--p->nr]);
 	p->nr = 0;
 	return 0;
-}
-
-static void opp_of_free_unpublished(struct opp_of_parser *p)
-{
-	opp_of_free_from(p, 0);
-	kfree(p->opps);
-	p->opps = NULL;
-	kfree(p->arrived);
-	p->arrived = NULL;
 }
 
 /* Room for @nr OPPs, kept sorted and in the order their nodes came. */
@@ -238,32 +191,6 @@ static int opp_of_alloc_opps(struct opp_of_parser *p, unsigned int nr)
 	p->opps = kcalloc(max(nr, 1U), sizeof(*p->opps), GFP_KERNEL);
 	p->arrived = kcalloc(max(nr, 1U), sizeof(*p->arrived), GFP_KERNEL);
 	return p->opps && p->arrived ? 0 : -ENOMEM;
-}
-
-/*
- * A load that fails once OPPs were taken: the notifiers hear of each
- * addition, then of each removal (in table order), as if each node's OPP
- * had been added as it came and all removed on the error, though no lookup
- * ever saw those OPPs; their clock latencies still count in the table's
- * maximum.
- */
-static void opp_of_undo_failed(struct opp_of_parser *p)
-{
-	struct opp_table *table = p->table;
-	unsigned long latency = 0;
-	unsigned int i;
-
-	for (i = 0; i < p->nr; i++) {
-		opp_notify(table, OPP_EVENT_ADD, p->arrived[i]);
-		latency = max_t(unsigned long, latency,
-				p->arrived[i]->clock_latency_ns);
-	}
-	for (i = 0; i < p->nr; i++)
-		opp_notify(table, OPP_EVENT_REMOVE, p->opps[i]);
-
-	guard(mutex)(&table->lock);
-	if (latency > table->clock_latency_ns_max)
-		WRITE_ONCE(table->clock_latency_ns_max, latency);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -343,29 +270,8 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 	return 0;
 }
 
-static int opp_of_read_children(struct opp_of_parser *p)
-{
-	struct dev_pm_opp *opp;
-	int ret;
-
-	for_each_available_child_of_node_scoped(p->np, child) {
-		opp = opp_of_read_opp(p, child);
-		if (IS_ERR(opp))
-			return PTR_ERR(opp);
-		if (!opp)
-			continue;
-
-		ret = opp_of_take(p, opp);
-		if (ret)
-			return ret;
-	}
-
-	return 0;
-}
-
 static int opp_of_parse_v2(struct opp_of_parser *p)
 {
-	unsigned int nr = of_get_available_child_count(p->np);
 	int ret;
 
 	if (of_property_present(p->dev->of_node, "operating-points"))
@@ -377,14 +283,19 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
 		ret = opp_of_setup_required(p);
 	if (!ret && p->shape.nr_required)
 		ret = opp_required_check_loop(p->dev, p->np);
+	if (!ret)
+		ret = opp_of_alloc_opps(p, of_get_available_child_count(p->np));
 	if (ret)
 		return ret;
 
-	ret = opp_of_alloc_opps(p, nr);
-	if (!ret)
-		ret = opp_of_read_children(p);
-	if (ret)
-		return ret;
+	for_each_available_child_of_node_scoped(p->np, child) {
+		struct dev_pm_opp *opp = opp_of_read_opp(p, child);
+
+		ret = IS_ERR_OR_NULL(opp) ? PTR_ERR_OR_ZERO(opp) :
+					    opp_of_take(p, opp);
+		if (ret)
+			return ret;
+	}
 
 	if (!p->nr) {
 		dev_err(p->dev, "%pOF: no OPP is usable on this hardware\n",
@@ -407,37 +318,44 @@ static int opp_of_parse_v2(struct opp_of_parser *p)
  * do (neither takes a level): an OPP a driver adds at a rate of the legacy
  * table is then the same OPP, a harmless repeat, not a second one.
  */
-static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p, u32 khz,
-					 u32 uv)
+static struct dev_pm_opp *opp_of_make_v1(struct opp_of_parser *p,
+					 const struct property *prop, int i)
 {
+	u32 khz = opp_of_cell(prop, 2 * i), uv = opp_of_cell(prop, 2 * i + 1);
 	unsigned long margin = (unsigned long)uv *
 			       p->table->voltage_tolerance_v1 / 100;
-	struct dev_pm_opp *opp = opp_alloc(&p->shape);
-	struct dev_pm_opp_supply *supply;
+	struct dev_pm_opp *opp;
 
+	if (!khz)
+		dev_warn(p->dev, "%pOF: operating-points entry %d has 0 kHz\n",
+			 p->dev->of_node, i);
+	opp = opp_alloc(&p->shape);
 	if (!opp)
 		return NULL;
 
-	supply = opp_supplies(opp);
 	opp_rates(opp)[0] = (unsigned long)khz * 1000;
-	supply->u_volt = uv;
-	supply->u_volt_min = uv - margin;
-	supply->u_volt_max = uv + margin;
+	opp_supplies(opp)->u_volt = uv;
+	opp_supplies(opp)->u_volt_min = uv - margin;
+	opp_supplies(opp)->u_volt_max = uv + margin;
 	opp->level = 0;
 	opp->available = true;
 	return opp;
 }
 
 /*
- * Checks "operating-points": the errors (-ENODATA without a value, -EINVAL
- * for a list that is not pairs) are those the drivers of old boards were
- * written against. Returns its number of pairs.
+ * "operating-points": the errors (-ENODATA without a value, -EINVAL for a
+ * list that is not pairs) are those the drivers of old boards were written
+ * against.
  */
-static int opp_of_count_v1(struct opp_of_parser *p, struct property *prop)
+static int opp_of_parse_v1(struct opp_of_parser *p)
 {
 	struct device_node *np = p->dev->of_node;
-	unsigned int cells = prop->length / sizeof(u32);
+	struct property *prop = of_find_property(np, "operating-points", NULL);
+	unsigned int cells = prop ? prop->length / sizeof(u32) : 0;
+	int i, ret;
 
+	if (!prop)
+		return -ENODEV;
 	if (!prop->value) {
 		dev_err(p->dev, "%pOF: operating-points has no value\n", np);
 		return -ENODATA;
@@ -459,69 +377,57 @@ static int opp_of_count_v1(struct opp_of_parser *p, struct property *prop)
 		return -EINVAL;
 	}
 
-	return cells / 2;
-}
-
-static int opp_of_parse_v1(struct opp_of_parser *p)
-{
-	struct device_node *np = p->dev->of_node;
-	struct property *prop = of_find_property(np, "operating-points", NULL);
-	struct dev_pm_opp *opp;
-	int nr, i, ret;
-	u32 khz, uv;
-
-	if (!prop)
-		return -ENODEV;
-	nr = opp_of_count_v1(p, prop);
-	if (nr < 0)
-		return nr;
-
 	p->shape.nr_paths = 0;
 	p->shape.nr_required = 0;
 	/* Without named regulators, the voltages drive no supply. */
 	if (!p->supplies_known)
 		p->shape.nr_supplies = 0;
-	ret = opp_of_alloc_opps(p, nr);
-	if (ret)
-		return ret;
+	ret = opp_of_alloc_opps(p, cells / 2);
+	for (i = 0; i < cells / 2 && !ret; i++) {
+		struct dev_pm_opp *opp = opp_of_make_v1(p, prop, i);
 
-	for (i = 0; i < nr; i++) {
-		of_property_read_u32_index(np, "operating-points", 2 * i, &khz);
-		of_property_read_u32_index(np, "operating-points", 2 * i + 1,
-					   &uv);
-		if (!khz)
-			dev_warn(p->dev, "%pOF: operating-points entry %d has 0 kHz\n",
-				 np, i);
-		opp = opp_of_make_v1(p, khz, uv);
-		if (!opp)
-			return -ENOMEM;
-		ret = opp_of_take(p, opp);
-		if (ret)
-			return ret;
+		ret = opp ? opp_of_take(p, opp) : -ENOMEM;
 	}
 
-	return opp_of_finish(p);
+	return ret ?: opp_of_finish(p);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Loading and removing tables                                               */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * Reads the table and publishes it. A load that fails once OPPs were taken:
+ * the notifiers hear of each addition, then of each removal (in table
+ * order), as if each node's OPP had been added as it came and all removed
+ * on the error, though no lookup ever saw those OPPs; their clock latencies
+ * still count in the table's maximum.
+ */
 static int opp_of_populate(struct opp_table *table, void *data)
 {
 	struct opp_of_parser *p = data;
-	int ret;
+	int ret = p->np ? opp_of_parse_v2(p) : opp_of_parse_v1(p);
+	unsigned int i;
+	u32 latency = 0;
 
-	ret = p->np ? opp_of_parse_v2(p) : opp_of_parse_v1(p);
-	if (ret && p->nr)
-		opp_of_undo_failed(p);
-	opp_of_free_unpublished(p);
+	if (!ret || !p->nr)
+		return ret;
+
+	for (i = 0; i < p->nr; i++) {
+		opp_notify(table, OPP_EVENT_ADD, p->arrived[i]);
+		latency = max(latency, p->arrived[i]->clock_latency_ns);
+	}
+	for (i = 0; i < p->nr; i++)
+		opp_notify(table, OPP_EVENT_REMOVE, p->opps[i]);
+
+	guard(mutex)(&table->lock);
+	if (latency > table->clock_latency_ns_max)
+		WRITE_ONCE(table->clock_latency_ns_max, latency);
 	return ret;
 }
 
 /* Copies the configuration the parse depends on, so it cannot change. */
-static int opp_of_parser_init(struct opp_of_parser *p, struct device *dev,
-			      struct opp_table *table)
+static int opp_of_parser_init(struct opp_of_parser *p, struct opp_table *table)
 {
 	struct opp_snapshot *snap;
 
@@ -531,7 +437,6 @@ static int opp_of_parser_init(struct opp_of_parser *p, struct device *dev,
 
 	guard(mutex)(&table->lock);
 	snap = __opp_table_snapshot(table);
-	p->dev = dev;
 	p->table = table;
 	p->np = table->np;
 	p->shape = table->shape;
@@ -542,8 +447,7 @@ static int opp_of_parser_init(struct opp_of_parser *p, struct device *dev,
 	/* One supply's storage, whether the first OPP fixes one or none. */
 	if (!p->supplies_known)
 		p->shape.nr_supplies = 1;
-	if (table->prop_name)
-		p->prop_name = kstrdup(table->prop_name, GFP_KERNEL);
+	p->prop_name = kstrdup(table->prop_name, GFP_KERNEL);
 	if (table->supported_hw)
 		p->supported_hw = kmemdup_array(table->supported_hw,
 						table->supported_hw_count,
@@ -554,10 +458,15 @@ static int opp_of_parser_init(struct opp_of_parser *p, struct device *dev,
 	return 0;
 }
 
+/* Frees what the load allocated, and the OPPs it did not publish. */
 static void opp_of_parser_release(struct opp_of_parser *p)
 {
 	unsigned int i;
 
+	while (p->nr)
+		opp_free(p->opps[--p->nr]);
+	kfree(p->opps);
+	kfree(p->arrived);
 	for (i = 0; p->req && i < p->shape.nr_required; i++)
 		of_node_put(p->req[i].table);
 	kfree(p->req);
@@ -566,70 +475,35 @@ static void opp_of_parser_release(struct opp_of_parser *p)
 }
 
 /*
- * An "operating-points-v2" entry that names no node is as if it were not
- * there: "operating-points" is loaded instead, so an old board keeps its
- * legacy table, or the load fails with -ENODEV, which drivers take for "no
- * table". Say so, since it is most likely a mistake.
+ * The "operating-points-v2" entry to load for @index. A single table serves
+ * every index: power domain providers whose domains share one table list it
+ * once (Qualcomm's rpmhpd), and of_genpd_add_provider_onecell() loads entry
+ * i for domain i. An entry that names no node is as if it were not there:
+ * "operating-points" is loaded instead, so an old board keeps its legacy
+ * table, or the load fails with -ENODEV, which drivers take for "no table".
+ * Say so, since it is most likely a mistake.
  */
-static void opp_of_check_table_phandle(struct device *dev, int index)
+static int opp_of_table_index(struct device *dev, int index)
 {
-	int count;
+	int count = of_count_phandle_with_args(dev->of_node,
+					       "operating-points-v2", NULL);
 
-	if (!dev->of_node ||
-	    !of_property_present(dev->of_node, "operating-points-v2"))
-		return;
+	if (index && count == 1)
+		index = 0;
 
 	/* Asking for a table past the last one is the caller's business. */
-	count = of_count_phandle_with_args(dev->of_node, "operating-points-v2",
-					   NULL);
-	if (index >= count)
-		return;
+	if (index < count &&
+	    of_property_present(dev->of_node, "operating-points-v2")) {
+		struct device_node *np __free(device_node) =
+			of_parse_phandle(dev->of_node, "operating-points-v2",
+					 index);
 
-	struct device_node *np __free(device_node) =
-		opp_of_table_node(dev, index);
-
-	if (!np)
-		dev_warn(dev, "%pOF: operating-points-v2 entry %d names no node; trying operating-points\n",
-			 dev->of_node, index);
-}
-
-static int opp_of_add_table(struct device *dev, int index)
-{
-	struct opp_of_parser p = {};
-	struct opp_table *table;
-	int ret;
-
-	if (IS_ERR_OR_NULL(dev))
-		return -EINVAL;
-
-	/*
-	 * A single table serves every index: power domain providers whose
-	 * domains share one table list it once (Qualcomm's rpmhpd), and
-	 * of_genpd_add_provider_onecell() loads entry i for domain i.
-	 */
-	if (index && of_count_phandle_with_args(dev->of_node,
-						"operating-points-v2", NULL) == 1)
-		index = 0;
-	opp_of_check_table_phandle(dev, index);
-
-	table = opp_table_get_or_create(dev, index);
-	if (IS_ERR(table))
-		return PTR_ERR(table);
-
-	ret = opp_table_get_clock(table, dev);
-	if (!ret)
-		ret = opp_of_parser_init(&p, dev, table);
-	if (!ret)
-		ret = opp_table_populate_static(table, opp_of_populate, &p);
-	opp_of_parser_release(&p);
-
-	if (ret) {
-		dev_pm_opp_put_opp_table(table);
-		return ret;
+		if (!np)
+			dev_warn(dev, "%pOF: operating-points-v2 entry %d names no node; trying operating-points\n",
+				 dev->of_node, index);
 	}
 
-	opp_required_link_pending();
-	return 0;
+	return index;
 }
 
 /**
@@ -664,7 +538,32 @@ static int opp_of_add_table(struct device *dev, int index)
  */
 int dev_pm_opp_of_add_table_indexed(struct device *dev, int index)
 {
-	return opp_of_add_table(dev, index);
+	struct opp_of_parser p = { .dev = dev };
+	struct opp_table *table;
+	int ret;
+
+	if (IS_ERR_OR_NULL(dev))
+		return -EINVAL;
+
+	index = opp_of_table_index(dev, index);
+	table = opp_table_get_or_create(dev, index);
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+
+	ret = opp_table_get_clock(table, dev);
+	if (!ret)
+		ret = opp_of_parser_init(&p, table);
+	if (!ret)
+		ret = opp_table_populate_static(table, opp_of_populate, &p);
+	opp_of_parser_release(&p);
+
+	if (ret) {
+		dev_pm_opp_put_opp_table(table);
+		return ret;
+	}
+
+	opp_required_link_pending();
+	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_add_table_indexed);
 
@@ -679,7 +578,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_of_add_table_indexed);
  */
 int dev_pm_opp_of_add_table(struct device *dev)
 {
-	return opp_of_add_table(dev, 0);
+	return dev_pm_opp_of_add_table_indexed(dev, 0);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_add_table);
 
@@ -711,12 +610,10 @@ static void opp_of_devm_remove_table(void *dev)
  */
 int devm_pm_opp_of_add_table_indexed(struct device *dev, int index)
 {
-	int ret = opp_of_add_table(dev, index);
+	int ret = dev_pm_opp_of_add_table_indexed(dev, index);
 
-	if (ret)
-		return ret;
-
-	return devm_add_action_or_reset(dev, opp_of_devm_remove_table, dev);
+	return ret ?: devm_add_action_or_reset(dev, opp_of_devm_remove_table,
+					       dev);
 }
 EXPORT_SYMBOL_GPL(devm_pm_opp_of_add_table_indexed);
 
@@ -734,21 +631,6 @@ int devm_pm_opp_of_add_table(struct device *dev)
 }
 EXPORT_SYMBOL_GPL(devm_pm_opp_of_add_table);
 
-static void opp_of_remove_cpus_before(const struct cpumask *cpumask,
-				      int last)
-{
-	struct device *dev;
-	int cpu;
-
-	for_each_cpu(cpu, cpumask) {
-		if (cpu == last)
-			break;
-		dev = get_cpu_device(cpu);
-		if (dev)
-			dev_pm_opp_remove_table(dev);
-	}
-}
-
 /**
  * dev_pm_opp_of_cpumask_add_table() - load the device tree OPP tables of
  *	several CPUs
@@ -764,7 +646,7 @@ static void opp_of_remove_cpus_before(const struct cpumask *cpumask,
 int dev_pm_opp_of_cpumask_add_table(const struct cpumask *cpumask)
 {
 	struct device *dev;
-	int cpu, ret;
+	int cpu, prev, ret;
 
 	if (WARN_ON(cpumask_empty(cpumask)))
 		return -ENODEV;
@@ -778,7 +660,13 @@ int dev_pm_opp_of_cpumask_add_table(const struct cpumask *cpumask)
 		if (ret) {
 			/* Quiet: the OPPs may come from code instead. */
 			pr_debug("cpu%d: no OPP table: %d\n", cpu, ret);
-			opp_of_remove_cpus_before(cpumask, cpu);
+			for_each_cpu(prev, cpumask) {
+				if (prev == cpu)
+					break;
+				dev = get_cpu_device(prev);
+				if (dev)
+					dev_pm_opp_remove_table(dev);
+			}
 			return ret;
 		}
 	}
@@ -800,27 +688,6 @@ void dev_pm_opp_of_cpumask_remove_table(const struct cpumask *cpumask)
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_of_cpumask_remove_table);
 
-/* 1 when @cpu's first OPP table is @np, 0 when not, -ENOENT without one. */
-static int opp_of_cpu_uses_table(struct device *cpu_dev, int cpu,
-				 struct device_node *np)
-{
-	struct device_node *cpu_np __free(device_node) =
-		of_cpu_device_node_get(cpu);
-	struct device_node *other __free(device_node) =
-		cpu_np ? of_parse_phandle(cpu_np, "operating-points-v2", 0) : NULL;
-
-	if (!cpu_np) {
-		dev_err(cpu_dev, "cpu%d has no device tree node\n", cpu);
-		return -ENOENT;
-	}
-	if (!other) {
-		dev_err(cpu_dev, "%pOF: has no OPP table\n", cpu_np);
-		return -ENOENT;
-	}
-
-	return other == np;
-}
-
 /**
  * dev_pm_opp_of_get_sharing_cpus() - the CPUs whose device tree OPP table is
  *	the same shared table as a CPU's
@@ -836,7 +703,7 @@ int dev_pm_opp_of_get_sharing_cpus(struct device *cpu_dev,
 {
 	struct device_node *np __free(device_node) =
 		dev_pm_opp_of_get_opp_desc_node(cpu_dev);
-	int cpu, ret;
+	int cpu;
 
 	if (!np)
 		return -ENOENT;
@@ -845,13 +712,22 @@ int dev_pm_opp_of_get_sharing_cpus(struct device *cpu_dev,
 	if (!of_property_read_bool(np, "opp-shared"))
 		return 0;
 
-	for_each_possible_cpu(cpu) {
-		if (cpu == cpu_dev->id)
-			continue;
-		ret = opp_of_cpu_uses_table(cpu_dev, cpu, np);
-		if (ret < 0)
-			return ret;
-		if (ret)
+	/* The other possible CPUs, in order. */
+	for_each_cpu_andnot(cpu, cpu_possible_mask, cpumask_of(cpu_dev->id)) {
+		struct device_node *cpu_np __free(device_node) =
+			of_cpu_device_node_get(cpu);
+		struct device_node *other __free(device_node) =
+			of_parse_phandle(cpu_np, "operating-points-v2", 0);
+
+		if (!cpu_np) {
+			dev_err(cpu_dev, "cpu%d has no device tree node\n", cpu);
+			return -ENOENT;
+		}
+		if (!other) {
+			dev_err(cpu_dev, "%pOF: has no OPP table\n", cpu_np);
+			return -ENOENT;
+		}
+		if (other == np)
 			cpumask_set_cpu(cpu, cpumask);
 	}
 
@@ -895,7 +771,7 @@ bool dev_pm_opp_of_has_required_opp(struct device *dev)
 	struct device_node *np __free(device_node) =
 		dev_pm_opp_of_get_opp_desc_node(dev);
 	struct device_node *first __free(device_node) =
-		np ? of_get_next_available_child(np, NULL) : NULL;
+		of_get_next_available_child(np, NULL);
 
 	if (!np)
 		return false;

@@ -35,7 +35,6 @@ struct opp_of_required {
  * @arrived: the same OPPs in the order their nodes came, which is the
  *	order the notifiers hear of them
  * @nr: number of entries in @opps and in @arrived
- * @last: the OPP taken last, in device tree order, or NULL
  * @supplies_configured: the platform named the regulators, which fixes the
  *	number of supplies
  * @supplies_known: @shape.nr_supplies is fixed; without configured
@@ -59,7 +58,6 @@ struct opp_of_parser {
 	struct dev_pm_opp **opps;
 	struct dev_pm_opp **arrived;
 	unsigned int nr;
-	struct dev_pm_opp *last;
 	bool supplies_configured;
 	bool supplies_known;
 	bool had_opps;
@@ -68,6 +66,12 @@ struct opp_of_parser {
 	bool lazy;
 	bool unordered;
 };
+
+/* Cell @i of @prop, which the caller counted. */
+static inline u32 opp_of_cell(const struct property *prop, unsigned int i)
+{
+	return be32_to_cpup((const __be32 *)prop->value + i);
+}
 
 /* Reading one OPP node (of_node.c) */
 struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
