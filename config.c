@@ -14,6 +14,7 @@
 #include "opp.h"
 
 #include <linux/clk.h>
+#include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
 #include <linux/xarray.h>
 
@@ -30,7 +31,11 @@ struct opp_config_token {
 	unsigned int nr_genpd_devs;
 };
 
-/* What a step's apply() did when it succeeded. */
+/*
+ * What a step's apply() did when it succeeded: nothing (@config does not
+ * ask for the setting, or the table has one from another token), or apply
+ * it.
+ */
 #define OPP_CONFIG_KEPT		0
 #define OPP_CONFIG_APPLIED	1
 
@@ -47,16 +52,14 @@ enum opp_config_step_id {
 /**
  * struct opp_config_step - one kind of setting
  * @name: what the setting is, for messages
- * @wanted: whether @config asks for this setting
  * @apply: applies it to the token's table and returns %OPP_CONFIG_APPLIED,
- *	or leaves the table's own setting of that kind (from another token)
- *	alone and returns %OPP_CONFIG_KEPT, or fails with a negative errno;
- *	called with the table's dvfs_lock held
+ *	or returns %OPP_CONFIG_KEPT when @config does not ask for it or the
+ *	table's own setting of that kind (from another token) is left alone,
+ *	or fails with a negative errno; called with the table's dvfs_lock held
  * @undo: undoes it; called with the table's dvfs_lock held
  */
 struct opp_config_step {
 	const char *name;
-	bool (*wanted)(const struct dev_pm_opp_config *config);
 	int (*apply)(struct opp_config_token *token, struct device *dev,
 		     const struct dev_pm_opp_config *config);
 	void (*undo)(struct opp_table *table);
@@ -64,18 +67,16 @@ struct opp_config_step {
 
 static DEFINE_XARRAY_ALLOC1(opp_config_tokens);
 
-static bool opp_wants_prop_name(const struct dev_pm_opp_config *config)
-{
-	return config->prop_name;
-}
-
 static int opp_apply_prop_name(struct opp_config_token *token,
 			       struct device *dev,
 			       const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
-	const char *name = kstrdup_const(config->prop_name, GFP_KERNEL);
+	const char *name;
 
+	if (!config->prop_name)
+		return OPP_CONFIG_KEPT;
+	name = kstrdup_const(config->prop_name, GFP_KERNEL);
 	if (!name)
 		return -ENOMEM;
 
@@ -97,11 +98,6 @@ static void opp_undo_prop_name(struct opp_table *table)
 	table->prop_name = NULL;
 }
 
-static bool opp_wants_supported_hw(const struct dev_pm_opp_config *config)
-{
-	return config->supported_hw;
-}
-
 static int opp_apply_supported_hw(struct opp_config_token *token,
 				  struct device *dev,
 				  const struct dev_pm_opp_config *config)
@@ -109,6 +105,8 @@ static int opp_apply_supported_hw(struct opp_config_token *token,
 	struct opp_table *table = token->table;
 	u32 *versions;
 
+	if (!config->supported_hw)
+		return OPP_CONFIG_KEPT;
 	if (!config->supported_hw_count) {
 		dev_err(dev, "supported hardware versions given without a count\n");
 		return -EINVAL;
@@ -149,11 +147,6 @@ static unsigned int opp_count_names(const char * const *names)
 	return n;
 }
 
-static bool opp_wants_clocks(const struct dev_pm_opp_config *config)
-{
-	return config->clk_names || config->config_clks;
-}
-
 /* Replaces the table's automatic clock, or nothing, with named clocks. */
 static int opp_apply_clocks(struct opp_config_token *token,
 			    struct device *dev,
@@ -161,13 +154,13 @@ static int opp_apply_clocks(struct opp_config_token *token,
 {
 	struct opp_table *table = token->table;
 	const struct opp_shape old = table->shape;
-	struct opp_shape shape;
-	unsigned int nr;
+	struct opp_shape shape = old;
 	struct clk **clks;
+	unsigned int nr;
 	int ret;
 
 	if (!config->clk_names)
-		return -EINVAL;
+		return config->config_clks ? -EINVAL : OPP_CONFIG_KEPT;
 	/* { NULL } names the device's unnamed clock. */
 	nr = max(opp_count_names(config->clk_names), 1U);
 	if (nr > 1 && !config->config_clks) {
@@ -177,19 +170,18 @@ static int opp_apply_clocks(struct opp_config_token *token,
 	if (table->clks_configured)
 		return OPP_CONFIG_KEPT;
 
-	shape = old;
 	shape.nr_clks = nr;
 	ret = opp_table_set_shape(table, &shape);
 	if (ret)
 		return ret;
 
-	clks = opp_get_clocks(dev, config->clk_names, nr);
+	clks = opp_get_handles(dev, OPP_HANDLE_CLK, config->clk_names, nr);
 	if (IS_ERR(clks)) {
 		opp_table_set_shape(table, &old);
 		return PTR_ERR(clks);
 	}
 
-	opp_put_clocks(table->clks, table->nr_clk_handles);
+	opp_put_handles(OPP_HANDLE_CLK, table->clks, table->nr_clk_handles);
 	table->clks = clks;
 	table->nr_clk_handles = nr;
 	table->clks_configured = true;
@@ -201,7 +193,7 @@ static void opp_undo_clocks(struct opp_table *table)
 {
 	struct opp_shape shape = table->shape;
 
-	opp_put_clocks(table->clks, table->nr_clk_handles);
+	opp_put_handles(OPP_HANDLE_CLK, table->clks, table->nr_clk_handles);
 	table->clks = NULL;
 	table->nr_clk_handles = 0;
 	table->clks_configured = false;
@@ -211,18 +203,14 @@ static void opp_undo_clocks(struct opp_table *table)
 	opp_table_set_shape(table, &shape);
 }
 
-static bool opp_wants_regulator_helper(const struct dev_pm_opp_config *config)
-{
-	return config->config_regulators;
-}
-
 static int opp_apply_regulator_helper(struct opp_config_token *token,
 				      struct device *dev,
 				      const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
 
-	if (table->config_regulators || table->set_opp)
+	if (!config->config_regulators || table->config_regulators ||
+	    table->set_opp)
 		return OPP_CONFIG_KEPT;
 
 	table->config_regulators = config->config_regulators;
@@ -232,11 +220,6 @@ static int opp_apply_regulator_helper(struct opp_config_token *token,
 static void opp_undo_regulator_helper(struct opp_table *table)
 {
 	table->config_regulators = NULL;
-}
-
-static bool opp_wants_regulators(const struct dev_pm_opp_config *config)
-{
-	return config->regulator_names;
 }
 
 /**
@@ -273,40 +256,39 @@ static int opp_apply_regulators(struct opp_config_token *token,
 				const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
-	unsigned int nr = opp_count_names(config->regulator_names);
-	const struct opp_shape old = table->shape;
-	struct dev_pm_set_opp_data *data;
+	struct opp_shape shape = table->shape;
 	struct regulator **regs;
-	struct opp_shape shape;
+	unsigned int nr;
 	int ret;
 
+	if (!config->regulator_names)
+		return OPP_CONFIG_KEPT;
+	nr = opp_count_names(config->regulator_names);
 	if (!nr || nr > U8_MAX)
 		return -EINVAL;
 	if (table->regulators)
 		return OPP_CONFIG_KEPT;
 
-	data = opp_alloc_set_opp_data(dev, nr);
+	struct dev_pm_set_opp_data *data __free(kfree) =
+		opp_alloc_set_opp_data(dev, nr);
 	if (!data)
 		return -ENOMEM;
-	regs = opp_get_regulators(dev, config->regulator_names, nr);
-	if (IS_ERR(regs)) {
-		kfree(data);
+	regs = opp_get_handles(dev, OPP_HANDLE_REGULATOR,
+			       config->regulator_names, nr);
+	if (IS_ERR(regs))
 		return PTR_ERR(regs);
-	}
 
-	shape = old;
 	shape.nr_supplies = nr;
 	ret = opp_table_set_shape(table, &shape);
 	if (ret) {
-		opp_put_regulators(regs, nr);
-		kfree(data);
+		opp_put_handles(OPP_HANDLE_REGULATOR, regs, nr);
 		return ret;
 	}
 
 	data->regulators = regs;
 	data->regulator_count = nr;
 	kfree(table->set_opp_data);
-	table->set_opp_data = data;
+	table->set_opp_data = no_free_ptr(data);
 	table->regulators = regs;
 	table->nr_regulators = nr;
 	scoped_guard(mutex, &table->lock)
@@ -321,7 +303,8 @@ static void opp_undo_regulators(struct opp_table *table)
 	if (table->supplies_on)
 		opp_disable_supplies(table);
 	table->supplies_on = false;
-	opp_put_regulators(table->regulators, table->nr_regulators);
+	opp_put_handles(OPP_HANDLE_REGULATOR, table->regulators,
+			table->nr_regulators);
 	table->regulators = NULL;
 	table->nr_regulators = 0;
 	table->set_opp_data->regulators = NULL;
@@ -332,13 +315,9 @@ static void opp_undo_regulators(struct opp_table *table)
 	opp_table_set_shape(table, &shape);
 }
 
-static bool opp_wants_required_devs(const struct dev_pm_opp_config *config)
-{
-	return config->required_devs || config->genpd_names;
-}
-
 /*
- * The devices whose performance state follows "required-opps", when given.
+ * The devices whose performance state follows "required-opps", when given:
+ * one per required OPP of the table's OPPs, which the device tree fixes.
  * Power domains named instead are only counted here, into the token:
  * opp_config_attach_genpds() attaches them once every step succeeded.
  */
@@ -348,16 +327,20 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 {
 	struct opp_table *table = token->table;
 	struct device **devs;
-	int nr;
+	unsigned int nr;
 
+	if (!config->required_devs && !config->genpd_names)
+		return OPP_CONFIG_KEPT;
 	if (config->required_devs && config->genpd_names)
 		return -EINVAL;
 	if (table->required_devs)
 		return OPP_CONFIG_KEPT;
 
-	nr = opp_required_devs_count(table, dev);
-	if (nr < 0)
-		return nr;
+	nr = opp_of_table_required_count(table->np);
+	if (!nr) {
+		dev_err(dev, "OPP table requires no OPPs of other devices\n");
+		return -EINVAL;
+	}
 	if (config->genpd_names) {
 		token->nr_genpd_devs = nr;
 		return OPP_CONFIG_KEPT;
@@ -375,27 +358,43 @@ static int opp_apply_required_devs(struct opp_config_token *token,
  * The power domains that opp_apply_required_devs() counted, attached by
  * name without the table's dvfs_lock: attaching takes genpd's list lock
  * and, under it, the provider lock under which a domain's own OPP table is
- * removed, which takes that table's locks. The table takes their virtual
- * devices unless another token gave it devices meanwhile.
+ * removed, which takes that table's locks. The domains are attached in
+ * order, one virtual device per name; a name beyond the last required OPP
+ * is refused (-EINVAL) once those before it are attached, and a missing
+ * domain fails with -ENODEV. All or nothing: on failure the domains already
+ * attached are detached. The table takes their virtual devices unless
+ * another token gave it devices meanwhile.
  */
 static int opp_config_attach_genpds(struct opp_config_token *token,
 				    struct device *dev,
 				    const struct dev_pm_opp_config *config)
 {
+	const char * const *names = config->genpd_names;
 	struct opp_table *table = token->table;
-	unsigned int nr = token->nr_genpd_devs;
+	unsigned int nr = token->nr_genpd_devs, i;
 	struct device **devs;
-	int ret;
+	int ret = 0;
 
 	if (!nr)
 		return 0;
 	devs = kcalloc(nr, sizeof(*devs), GFP_KERNEL);
 	if (!devs)
 		return -ENOMEM;
-	ret = opp_attach_genpds(dev, config->genpd_names, devs, nr);
-	if (ret) {
-		kfree(devs);
-		return ret;
+	for (i = 0; names[i]; i++) {
+		if (i == nr) {
+			dev_err(dev, "power domain %s is beyond the %u required OPPs\n",
+				names[i], nr);
+			ret = -EINVAL;
+			goto detach;
+		}
+		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
+		if (IS_ERR_OR_NULL(devs[i])) {
+			ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
+			dev_err(dev, "cannot attach power domain %s: %d\n",
+				names[i], ret);
+			devs[i] = NULL;
+			goto detach;
+		}
 	}
 
 	scoped_guard(mutex, &table->dvfs_lock) {
@@ -408,54 +407,28 @@ static int opp_config_attach_genpds(struct opp_config_token *token,
 			return 0;
 		}
 	}
+detach:
 	opp_detach_genpds(devs, nr);
 	kfree(devs);
-	return 0;
-}
-
-static void opp_undo_required_devs(struct opp_table *table)
-{
-	__opp_required_devs_clear(table);
+	return ret;
 }
 
 /* In this order: the regulators step needs to know about a helper. */
 static const struct opp_config_step opp_config_steps[] = {
-	[OPP_CONFIG_CLOCKS] = {
-		.name = "clocks",
-		.wanted = opp_wants_clocks,
-		.apply = opp_apply_clocks,
-		.undo = opp_undo_clocks,
-	},
-	[OPP_CONFIG_PROP_NAME] = {
-		.name = "property name",
-		.wanted = opp_wants_prop_name,
-		.apply = opp_apply_prop_name,
-		.undo = opp_undo_prop_name,
-	},
-	[OPP_CONFIG_SUPPORTED_HW] = {
-		.name = "supported hardware",
-		.wanted = opp_wants_supported_hw,
-		.apply = opp_apply_supported_hw,
-		.undo = opp_undo_supported_hw,
-	},
-	[OPP_CONFIG_REGULATOR_HELPER] = {
-		.name = "regulator callback",
-		.wanted = opp_wants_regulator_helper,
-		.apply = opp_apply_regulator_helper,
-		.undo = opp_undo_regulator_helper,
-	},
-	[OPP_CONFIG_REGULATORS] = {
-		.name = "regulators",
-		.wanted = opp_wants_regulators,
-		.apply = opp_apply_regulators,
-		.undo = opp_undo_regulators,
-	},
-	[OPP_CONFIG_REQUIRED_DEVS] = {
-		.name = "required devices",
-		.wanted = opp_wants_required_devs,
-		.apply = opp_apply_required_devs,
-		.undo = opp_undo_required_devs,
-	},
+	[OPP_CONFIG_CLOCKS] = { "clocks", opp_apply_clocks, opp_undo_clocks },
+	[OPP_CONFIG_PROP_NAME] = { "property name", opp_apply_prop_name,
+				   opp_undo_prop_name },
+	[OPP_CONFIG_SUPPORTED_HW] = { "supported hardware",
+				      opp_apply_supported_hw,
+				      opp_undo_supported_hw },
+	[OPP_CONFIG_REGULATOR_HELPER] = { "regulator callback",
+					  opp_apply_regulator_helper,
+					  opp_undo_regulator_helper },
+	[OPP_CONFIG_REGULATORS] = { "regulators", opp_apply_regulators,
+				    opp_undo_regulators },
+	[OPP_CONFIG_REQUIRED_DEVS] = { "required devices",
+				       opp_apply_required_devs,
+				       __opp_required_devs_clear },
 };
 
 /* Caller holds the token's table's dvfs_lock. Undoes what the token applied. */
@@ -490,9 +463,6 @@ static int __opp_config_apply(struct opp_config_token *token,
 
 	for (i = 0; i < ARRAY_SIZE(opp_config_steps); i++) {
 		step = &opp_config_steps[i];
-		if (!step->wanted(config))
-			continue;
-
 		ret = step->apply(token, dev, config);
 		if (ret < 0) {
 			dev_dbg(dev, "cannot set the OPP %s: %d\n", step->name,

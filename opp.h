@@ -899,8 +899,7 @@ struct opp_table *opp_table_lookup_rcu(const struct device *dev);
 struct opp_table *opp_table_find(struct device *dev);
 struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 				    bool *linked);
-int opp_table_add_link(struct opp_table *table, struct device *dev,
-		       bool *linked);
+int opp_table_add_link(struct opp_table *table, struct device *dev);
 bool opp_table_unregister(struct opp_table *table);
 bool opp_tables_walk_rcu(bool (*visit)(struct opp_table *table, void *data),
 			 void *data);
@@ -921,13 +920,17 @@ static inline struct opp_snapshot *__opp_table_snapshot(struct opp_table *table)
 }
 
 /* Resources (resources.c) */
-struct clk **opp_get_clocks(struct device *dev, const char * const *names,
-			    unsigned int nr);
-void opp_put_clocks(struct clk **clks, unsigned int nr);
-struct regulator **opp_get_regulators(struct device *dev,
-				      const char * const *names,
-				      unsigned int nr);
-void opp_put_regulators(struct regulator **regs, unsigned int nr);
+
+/* What opp_get_handles() gets: clocks, regulators or interconnect paths. */
+enum opp_handle_kind {
+	OPP_HANDLE_CLK,
+	OPP_HANDLE_REGULATOR,
+	OPP_HANDLE_PATH,
+};
+
+void *opp_get_handles(struct device *dev, enum opp_handle_kind kind,
+		      const char * const *names, unsigned int nr);
+void opp_put_handles(enum opp_handle_kind kind, void *handles, unsigned int nr);
 int opp_of_count_paths(struct device *dev, struct device_node *np);
 unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np);
 int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
@@ -1039,7 +1042,6 @@ struct opp_required_state {
 
 bool opp_required_resolve(struct device_node *np,
 			  struct opp_required_state *state);
-struct dev_pm_opp *opp_find_by_np(struct device_node *np);
 bool opp_table_np_loaded(struct device_node *np);
 bool opp_of_is_opp_node(struct device_node *np);
 struct device_node *opp_of_required_table(struct device_node *first,
@@ -1088,10 +1090,7 @@ struct dev_pm_set_opp_data *opp_alloc_set_opp_data(struct device *dev,
 						   unsigned int nr);
 
 /* Required devices and their votes (votes.c) */
-int opp_attach_genpds(struct device *dev, const char * const *names,
-		      struct device **devs, unsigned int nr);
 void opp_detach_genpds(struct device **devs, unsigned int nr);
-int opp_required_devs_count(struct opp_table *table, struct device *dev);
 void __opp_required_devs_take(struct opp_table *table, struct device **devs,
 			      unsigned int nr, bool genpds);
 void __opp_required_devs_clear(struct opp_table *table);

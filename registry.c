@@ -97,40 +97,24 @@ static void __opp_link_add(struct opp_link *link, struct device *dev,
 	hash_add_rcu(opp_links, &link->hash_node, (unsigned long)dev);
 }
 
-/* Caller holds opp_tables_lock. The shared table built from @np, if any. */
-static struct opp_table *__opp_table_find_shared(struct device_node *np)
+/*
+ * Caller holds opp_tables_lock. The published table that @new, made for a
+ * device and not published, should be shared instead of: the shared table
+ * built from the same node, if @new is shared and one was built; else NULL.
+ */
+static struct opp_table *__opp_table_find_shared(struct opp_table *new)
 {
 	struct opp_table *table;
 
 	lockdep_assert_held(&opp_tables_lock);
 
+	if (new->sharing != OPP_SHARING_SHARED)
+		return NULL;
 	list_for_each_entry(table, &opp_tables, node)
-		if (table->np == np && table->sharing == OPP_SHARING_SHARED)
+		if (table->sharing == new->sharing && table->np == new->np)
 			return table;
 
 	return NULL;
-}
-
-/* Caller holds opp_tables_lock. The table @dev should use, referenced. */
-static struct opp_table *__opp_table_choose(struct device *dev,
-					    struct opp_table *new,
-					    struct opp_link *link)
-{
-	struct opp_table *table = NULL;
-
-	lockdep_assert_held(&opp_tables_lock);
-
-	if (new->sharing == OPP_SHARING_SHARED)
-		table = __opp_table_find_shared(new->np);
-	if (table) {
-		kref_get(&table->kref);
-	} else {
-		table = new;
-		list_add_tail_rcu(&table->node, &opp_tables);
-	}
-
-	__opp_link_add(link, dev, table);
-	return table;
 }
 
 /**
@@ -151,6 +135,7 @@ struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 				    bool *linked)
 {
 	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
+	struct opp_table *table;
 	struct opp_link *old;
 
 	*linked = false;
@@ -164,29 +149,33 @@ struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 		return old->table;
 	}
 
+	table = __opp_table_find_shared(new) ?: new;
+	if (table == new)
+		list_add_tail_rcu(&new->node, &opp_tables);
+	else
+		kref_get(&table->kref);
+	__opp_link_add(no_free_ptr(link), dev, table);
 	*linked = true;
-	return __opp_table_choose(dev, new, no_free_ptr(link));
+	return table;
 }
 
 /**
  * opp_table_add_link() - let one more device use a table
  * @table: the table, referenced by the caller
  * @dev: the device
- * @linked: set to whether @dev was linked by this call
  *
  * Context: Process context; takes opp_tables_lock and may sleep.
  * Return:
- * * 0 - @dev uses @table (possibly already did)
+ * * 1 - @dev was linked to @table by this call
+ * * 0 - @dev already used @table
  * * -EBUSY - @dev already uses another table
  * * -ENOMEM - out of memory
  */
-int opp_table_add_link(struct opp_table *table, struct device *dev,
-		       bool *linked)
+int opp_table_add_link(struct opp_table *table, struct device *dev)
 {
 	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
 	struct opp_link *old;
 
-	*linked = false;
 	if (!link)
 		return -ENOMEM;
 
@@ -196,8 +185,7 @@ int opp_table_add_link(struct opp_table *table, struct device *dev,
 		return old->table == table ? 0 : -EBUSY;
 
 	__opp_link_add(no_free_ptr(link), dev, table);
-	*linked = true;
-	return 0;
+	return 1;
 }
 
 /* Caller holds opp_tables_lock. Drops every device's link to @table. */

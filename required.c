@@ -9,24 +9,10 @@
 
 #include "opp.h"
 
-/* Caller holds rcu_read_lock(). The OPP of @snap described by @np. */
-static struct dev_pm_opp *opp_snapshot_find_np(const struct opp_snapshot *snap,
-					       const struct device_node *np)
-{
-	unsigned int i;
-
-	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: snapshot read outside RCU");
-
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		if (snap->opps[i]->np == np)
-			return snap->opps[i];
-
-	return NULL;
-}
-
 /*
  * A walk over the tables for the OPP of node @np, in a table built from
  * @table_np; with @get, only an OPP it could take a reference on counts.
+ * Without @np, any OPP of such a table counts.
  */
 struct opp_np_search {
 	const struct device_node *table_np;
@@ -36,40 +22,31 @@ struct opp_np_search {
 	struct dev_pm_opp *opp;
 };
 
-/* Under RCU: whether @table holds the OPP @data looks for. */
+/* Caller holds rcu_read_lock(): whether @table holds the OPP @data wants. */
 static bool opp_np_search_visit(struct opp_table *table, void *data)
 {
 	struct opp_np_search *s = data;
+	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
+	unsigned int i;
+
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: snapshot read outside RCU");
 
 	if (!s->table_np || table->np != s->table_np)
 		return false;
-	opp = opp_snapshot_find_np(rcu_dereference(table->snap), s->np);
-	if (!opp || (s->get && !kref_get_unless_zero(&opp->kref)))
-		return false;
+	snap = rcu_dereference(table->snap);
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
+		opp = snap->opps[i];
+		if (s->np && opp->np != s->np)
+			continue;
+		if (s->get && !kref_get_unless_zero(&opp->kref))
+			return false;
+		s->opp = opp;
+		s->table = table;
+		return true;
+	}
 
-	s->opp = opp;
-	s->table = table;
-	return true;
-}
-
-/**
- * opp_find_by_np() - find the OPP a device tree OPP node describes
- * @np: an OPP node, child of an "operating-points-v2" table node
- *
- * Used to resolve "required-opps": the OPP is found only once some device
- * loaded the table it belongs to.
- *
- * Context: Any context; takes no lock.
- * Return: the OPP, with a reference the caller drops with dev_pm_opp_put(),
- * or NULL.
- */
-struct dev_pm_opp *opp_find_by_np(struct device_node *np)
-{
-	struct device_node *parent __free(device_node) = of_get_parent(np);
-	struct opp_np_search s = { .table_np = parent, .np = np, .get = true };
-
-	return opp_tables_walk_rcu(opp_np_search_visit, &s) ? s.opp : NULL;
+	return false;
 }
 
 /**
@@ -101,16 +78,6 @@ bool opp_required_resolve(struct device_node *np,
 	return true;
 }
 
-static bool opp_np_loaded_visit(struct opp_table *table, void *data)
-{
-	struct opp_snapshot *snap;
-
-	if (table->np != data)
-		return false;
-	snap = rcu_dereference(table->snap);
-	return snap->nr_avail + snap->nr_unavail;
-}
-
 /**
  * opp_table_np_loaded() - whether a table built from a node has OPPs
  * @np: an "operating-points-v2" table node, or NULL
@@ -123,7 +90,9 @@ static bool opp_np_loaded_visit(struct opp_table *table, void *data)
  */
 bool opp_table_np_loaded(struct device_node *np)
 {
-	return np && opp_tables_walk_rcu(opp_np_loaded_visit, np);
+	struct opp_np_search s = { .table_np = np };
+
+	return opp_tables_walk_rcu(opp_np_search_visit, &s);
 }
 
 /**
@@ -239,7 +208,7 @@ struct dev_pm_opp *dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
 						 struct opp_table *dst_table,
 						 struct dev_pm_opp *src_opp)
 {
-	struct dev_pm_opp *required;
+	struct opp_np_search s = { .get = true };
 	int i;
 
 	if (!src_table || !dst_table || IS_ERR_OR_NULL(src_opp) ||
@@ -255,8 +224,11 @@ struct dev_pm_opp *dev_pm_opp_xlate_required_opp(struct opp_table *src_table,
 		return ERR_PTR(-ENODEV);
 	}
 
-	required = opp_find_by_np(opp_required_nps(src_opp)[i]);
-	return required ?: ERR_PTR(-EBUSY);
+	/* opp_required_index() matched its parent with @dst_table's node. */
+	s.table_np = dst_table->np;
+	s.np = opp_required_nps(src_opp)[i];
+	return opp_tables_walk_rcu(opp_np_search_visit, &s) ? s.opp :
+							       ERR_PTR(-EBUSY);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_required_opp);
 
@@ -504,11 +476,10 @@ static int opp_required_visit(struct device *dev, struct device_node **seen,
  */
 int opp_required_check_loop(struct device *dev, struct device_node *np)
 {
-	struct device_node *seen[OPP_MAX_REQUIRED_TABLES];
-	unsigned int nr = 0, i;
+	struct device_node *seen[OPP_MAX_REQUIRED_TABLES] = { of_node_get(np) };
+	unsigned int nr = 1, i;
 	int ret = 0;
 
-	seen[nr++] = of_node_get(np);
 	for (i = 0; i < nr && !ret; i++)
 		ret = opp_required_visit(dev, seen, &nr, i);
 	while (nr)
@@ -632,14 +603,6 @@ static bool opp_pending_visit(struct opp_table *table, void *data)
 	return true;
 }
 
-/* A pending table not seen in this pass, referenced, or NULL. */
-static struct opp_table *opp_next_pending(unsigned long pass)
-{
-	struct opp_pending_search s = { .pass = pass };
-
-	return opp_tables_walk_rcu(opp_pending_visit, &s) ? s.table : NULL;
-}
-
 /**
  * opp_required_link_pending() - link the tables whose required tables came
  *
@@ -651,13 +614,13 @@ static struct opp_table *opp_next_pending(unsigned long pass)
  */
 void opp_required_link_pending(void)
 {
-	struct opp_table *table;
+	struct opp_pending_search s = {};
 
 	guard(mutex)(&opp_required_pending_lock);
-	opp_required_pending_pass++;
-	while ((table = opp_next_pending(opp_required_pending_pass))) {
-		opp_required_settle(table);
-		dev_pm_opp_put_opp_table(table);
+	s.pass = ++opp_required_pending_pass;
+	while (opp_tables_walk_rcu(opp_pending_visit, &s)) {
+		opp_required_settle(s.table);
+		dev_pm_opp_put_opp_table(s.table);
 	}
 }
 
@@ -703,19 +666,14 @@ bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
 bool __opp_required_search(struct opp_table *table, struct dev_pm_opp *opp,
 			   unsigned long removals)
 {
-	struct opp_required_state req;
-	unsigned int i;
-
 	lockdep_assert_held(&table->dvfs_lock);
 	/*
 	 * Its power domain's table is there, but the level is not stored yet;
 	 * once it is, the acquire orders the read of the level after this.
 	 */
-	if (smp_load_acquire(&opp->inherits_level))
+	if (smp_load_acquire(&opp->inherits_level) ||
+	    !opp_required_all_loaded(opp))
 		return true;
-	for (i = 0; i < opp->nr_required; i++)
-		if (!opp_required_resolve(opp_required_nps(opp)[i], &req))
-			return true;
 
 	if (!READ_ONCE(table->required_pending))
 		table->required_seen = removals;

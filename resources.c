@@ -13,104 +13,80 @@
 #include <linux/regulator/consumer.h>
 
 /**
- * opp_put_clocks() - release clocks got with opp_get_clocks()
- * @clks: the array, freed too
- * @nr: how many clocks it holds
+ * opp_put_handles() - release handles got with opp_get_handles()
+ * @kind: what the handles are
+ * @handles: the array, freed too; NULL is ignored
+ * @nr: how many handles it holds
+ *
+ * Last one first.
  *
  * Context: Process context; may sleep.
  */
-void opp_put_clocks(struct clk **clks, unsigned int nr)
+void opp_put_handles(enum opp_handle_kind kind, void *handles, unsigned int nr)
 {
-	while (nr--)
-		clk_put(clks[nr]);
-	kfree(clks);
-}
+	void **h = handles;
 
-/**
- * opp_get_clocks() - get a device's clocks by name
- * @dev: the device
- * @names: @nr names; a NULL name is the device's default clock
- * @nr: how many
- *
- * All or nothing: on failure the clocks already got are put again.
- *
- * Context: Process context; may sleep.
- * Return: an array of @nr clocks, or an error pointer (-ENOMEM, or the
- * clock framework's error, -EPROBE_DEFER among them).
- */
-struct clk **opp_get_clocks(struct device *dev, const char * const *names,
-			    unsigned int nr)
-{
-	struct clk **clks = kcalloc(nr, sizeof(*clks), GFP_KERNEL);
-	unsigned int i;
-	int ret;
-
-	if (!clks)
-		return ERR_PTR(-ENOMEM);
-
-	for (i = 0; i < nr; i++) {
-		clks[i] = clk_get(dev, names[i]);
-		if (IS_ERR(clks[i])) {
-			ret = dev_err_probe(dev, PTR_ERR(clks[i]),
-					    "cannot get clock %s\n",
-					    names[i] ?: "(default)");
-			opp_put_clocks(clks, i);
-			return ERR_PTR(ret);
-		}
+	while (h && nr--) {
+		if (kind == OPP_HANDLE_CLK)
+			clk_put(h[nr]);
+		else if (kind == OPP_HANDLE_REGULATOR)
+			regulator_put(h[nr]);
+		else
+			icc_put(h[nr]);
 	}
-
-	return clks;
+	kfree(h);
 }
 
 /**
- * opp_put_regulators() - release regulators got with opp_get_regulators()
- * @regs: the array, freed too
- * @nr: how many regulators it holds
- *
- * Context: Process context; may sleep.
- */
-void opp_put_regulators(struct regulator **regs, unsigned int nr)
-{
-	while (nr--)
-		regulator_put(regs[nr]);
-	kfree(regs);
-}
-
-/**
- * opp_get_regulators() - get a device's regulators by name
+ * opp_get_handles() - get a device's clocks, regulators or interconnect paths
  * @dev: the device
- * @names: @nr supply names, in supply order
+ * @kind: what to get
+ * @names: @nr clock or supply names, in order; a NULL clock name is the
+ *	device's default clock. Paths are got by index, and need none
  * @nr: how many
  *
  * Regulators are optional ones: a missing supply is an error, not a dummy.
- * All or nothing: on failure those already got are put again.
+ * All or nothing: on failure the handles already got are put again.
  *
  * Context: Process context; may sleep.
- * Return: an array of @nr regulators, or an error pointer (-ENOMEM, or the
- * regulator framework's error, -EPROBE_DEFER among them).
+ * Return: an array of @nr handles of @kind, or an error pointer (-ENOMEM, or
+ * the framework's error, -EPROBE_DEFER among them).
  */
-struct regulator **opp_get_regulators(struct device *dev,
-				      const char * const *names,
-				      unsigned int nr)
+void *opp_get_handles(struct device *dev, enum opp_handle_kind kind,
+		      const char * const *names, unsigned int nr)
 {
-	struct regulator **regs = kcalloc(nr, sizeof(*regs), GFP_KERNEL);
+	void **h = kcalloc(nr, sizeof(*h), GFP_KERNEL);
 	unsigned int i;
 	int ret;
 
-	if (!regs)
+	if (!h)
 		return ERR_PTR(-ENOMEM);
 
 	for (i = 0; i < nr; i++) {
-		regs[i] = regulator_get_optional(dev, names[i]);
-		if (IS_ERR(regs[i])) {
-			ret = dev_err_probe(dev, PTR_ERR(regs[i]),
-					    "cannot get regulator %s\n", names[i]);
-			opp_put_regulators(regs, i);
-			return ERR_PTR(ret);
-		}
+		if (kind == OPP_HANDLE_CLK)
+			h[i] = clk_get(dev, names[i]);
+		else if (kind == OPP_HANDLE_REGULATOR)
+			h[i] = regulator_get_optional(dev, names[i]);
+		else
+			h[i] = of_icc_get_by_index(dev, i);
+		if (!IS_ERR(h[i]))
+			continue;
+
+		ret = PTR_ERR(h[i]);
+		if (kind == OPP_HANDLE_CLK)
+			dev_err_probe(dev, ret, "cannot get clock %s\n",
+				      names[i] ?: "(default)");
+		else if (kind == OPP_HANDLE_REGULATOR)
+			dev_err_probe(dev, ret, "cannot get regulator %s\n",
+				      names[i]);
+		else
+			dev_err_probe(dev, ret,
+				      "cannot get interconnect path %u\n", i);
+		opp_put_handles(kind, h, i);
+		return ERR_PTR(ret);
 	}
 
-	return regs;
+	return h;
 }
 
 /**
@@ -208,7 +184,6 @@ void __opp_table_plan_dvfs(struct opp_table *table)
  */
 int opp_table_get_clock(struct opp_table *table, struct device *dev)
 {
-	struct clk **clks;
 	struct clk *clk;
 
 	/*
@@ -224,24 +199,18 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 		return 0;
 
 	clk = clk_get(dev, NULL);
-	if (IS_ERR(clk)) {
-		if (PTR_ERR(clk) != -ENOENT)
-			return dev_err_probe(dev, PTR_ERR(clk),
-					     "cannot get clock\n");
-		/* Clockless devices add OPPs one by one: ask once. */
-		WRITE_ONCE(table->clk_looked_up, true);
-		return 0;
+	if (IS_ERR(clk) && PTR_ERR(clk) != -ENOENT)
+		return dev_err_probe(dev, PTR_ERR(clk), "cannot get clock\n");
+	if (!IS_ERR(clk)) {
+		table->clks = kmemdup(&clk, sizeof(clk), GFP_KERNEL);
+		if (!table->clks) {
+			clk_put(clk);
+			return -ENOMEM;
+		}
+		table->nr_clk_handles = 1;
 	}
 
-	clks = kmalloc(sizeof(*clks), GFP_KERNEL);
-	if (!clks) {
-		clk_put(clk);
-		return -ENOMEM;
-	}
-
-	clks[0] = clk;
-	table->clks = clks;
-	table->nr_clk_handles = 1;
+	/* Clockless devices add OPPs one by one: ask once. */
 	WRITE_ONCE(table->clk_looked_up, true);
 	return 0;
 }
@@ -280,77 +249,38 @@ void opp_check_regulators(struct opp_table *table, struct device *dev,
 	}
 }
 
-static void opp_put_paths(struct icc_path **paths, unsigned int nr)
-{
-	while (paths && nr--)
-		icc_put(paths[nr]);
-	kfree(paths);
-}
-
-static struct icc_path **opp_get_paths(struct device *dev, unsigned int nr)
-{
-	struct icc_path **paths;
-	unsigned int i;
-	int ret;
-
-	paths = kcalloc(nr, sizeof(*paths), GFP_KERNEL);
-	if (!paths)
-		return ERR_PTR(-ENOMEM);
-
-	for (i = 0; i < nr; i++) {
-		paths[i] = of_icc_get_by_index(dev, i);
-		if (IS_ERR(paths[i])) {
-			ret = dev_err_probe(dev, PTR_ERR(paths[i]),
-					    "cannot get interconnect path %u\n", i);
-			opp_put_paths(paths, i);
-			return ERR_PTR(ret);
-		}
-	}
-
-	return paths;
-}
-
 /**
  * opp_table_put_resources() - release what a dying table drives
- * @table: the table, unreachable
+ * @table: the table, unreachable, which left its current OPP already
  *
  * Context: Process context; may sleep.
  */
 void opp_table_put_resources(struct opp_table *table)
 {
-	unsigned int i;
-
 	if (table->supplies_on)
 		opp_disable_supplies(table);
-	for (i = table->nr_regulators; i-- > 0;)
-		regulator_put(table->regulators[i]);
-	kfree(table->regulators);
-	for (i = table->nr_clk_handles; i-- > 0;)
-		clk_put(table->clks[i]);
-	kfree(table->clks);
+	opp_put_handles(OPP_HANDLE_REGULATOR, table->regulators,
+			table->nr_regulators);
+	opp_put_handles(OPP_HANDLE_CLK, table->clks, table->nr_clk_handles);
 	kfree(table->set_opp_data);
-	opp_put_sleepable(table->current_opp);
-	opp_put_paths(table->icc_paths, table->nr_icc_paths);
+	opp_put_handles(OPP_HANDLE_PATH, table->icc_paths, table->nr_icc_paths);
 }
 
 /*
  * The "interconnects" entries of @dev when the first OPP of its table node
- * @np has a non-empty "opp-peak-kBps", else 0.
+ * @np (which may be NULL) has a non-empty "opp-peak-kBps", else 0.
  */
 static int opp_of_count_endpoints(struct device *dev, struct device_node *np)
 {
 	struct device_node *first __free(device_node) =
 		of_get_next_available_child(np, NULL);
-	struct property *prop;
-	int count;
+	struct property *prop = of_find_property(first, "opp-peak-kBps", NULL);
 
-	prop = first ? of_find_property(first, "opp-peak-kBps", NULL) : NULL;
 	if (!prop || !prop->length)
 		return 0;
 
-	count = of_count_phandle_with_args(dev->of_node, "interconnects",
-					   "#interconnect-cells");
-	return max(count, 0);
+	return max(of_count_phandle_with_args(dev->of_node, "interconnects",
+					      "#interconnect-cells"), 0);
 }
 
 /**
@@ -392,7 +322,7 @@ int opp_of_count_paths(struct device *dev, struct device_node *np)
  */
 unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np)
 {
-	int count = np ? opp_of_count_endpoints(dev, np) : 0;
+	int count = opp_of_count_endpoints(dev, np);
 
 	return count % 2 || count / 2 > U8_MAX ? 0 : count / 2;
 }
@@ -417,7 +347,7 @@ int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 	if (!nr || table->icc_paths)
 		return 0;
 
-	paths = opp_get_paths(dev, nr);
+	paths = opp_get_handles(dev, OPP_HANDLE_PATH, NULL, nr);
 	if (IS_ERR(paths))
 		return PTR_ERR(paths);
 
@@ -467,9 +397,8 @@ int opp_table_get_paths(struct device *dev, struct opp_table *table)
 		return __opp_table_keep_paths(dev, table, nr);
 	}
 
-	paths = opp_get_paths(dev, nr);
-	if (IS_ERR(paths))
-		return PTR_ERR(paths);
-	opp_put_paths(paths, nr);
-	return 0;
+	paths = opp_get_handles(dev, OPP_HANDLE_PATH, NULL, nr);
+	if (!IS_ERR(paths))
+		opp_put_handles(OPP_HANDLE_PATH, paths, nr);
+	return PTR_ERR_OR_ZERO(paths);
 }

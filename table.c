@@ -52,9 +52,7 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
  */
 unsigned int opp_of_node_required_entries(struct device_node *np)
 {
-	int count = np ? of_count_phandle_with_args(np, "required-opps", NULL) : 0;
-
-	return max(count, 0);
+	return max(of_count_phandle_with_args(np, "required-opps", NULL), 0);
 }
 
 /**
@@ -104,11 +102,11 @@ unsigned int opp_of_table_required_count(struct device_node *np)
 
 static struct opp_table *opp_table_alloc(struct device *dev, int index)
 {
+	struct opp_table *table __free(kfree) = kzalloc(sizeof(*table),
+							GFP_KERNEL);
 	struct opp_shape shape = { .nr_clks = 1, .nr_supplies = 1 };
 	struct opp_snapshot *snap;
-	struct opp_table *table;
 
-	table = kzalloc(sizeof(*table), GFP_KERNEL);
 	if (!table)
 		return NULL;
 	opp_table_read_dt(table, dev, index);
@@ -119,7 +117,6 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	snap = opp_snapshot_new_empty(&shape);
 	if (!snap) {
 		of_node_put(table->np);
-		kfree(table);
 		return NULL;
 	}
 
@@ -136,20 +133,52 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 	RCU_INIT_POINTER(table->snap, snap);
 	scoped_guard(mutex, &table->dvfs_lock)
 		__opp_table_plan_dvfs(table);
-	return table;
+	return_ptr(table);
 }
 
-/* Frees a table that was never published. */
-static void opp_table_free(struct opp_table *table)
+/*
+ * A table dies with OPPs that linger in it: the current OPP, and any a caller
+ * still holds. They stop pointing to it, and those nobody holds any more
+ * leave with a notification, as if their last holder had let go.
+ */
+static void opp_table_drop_lingering(struct opp_table *table,
+				     struct dev_pm_opp *opp)
 {
+	/* Dynamic OPPs pin the table and static ones go with static_users. */
+	WARN_ON_ONCE(opp->presence != OPP_LINGERING);
+	WRITE_ONCE(opp->lingers_in, NULL);
+	if (kref_read(&opp->kref) == 1)
+		opp_notify(table, OPP_EVENT_REMOVE, opp);
+	opp_put_sleepable(opp);
+}
+
+/*
+ * The table is unreachable: no link points to it and its count is zero, or
+ * it was never published.
+ */
+static void opp_table_destroy(struct opp_table *table)
+{
+	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
+	unsigned int i;
+
+	opp_debug_remove_table(table);
+
+	opp_put_sleepable(table->current_opp);
+	table->current_opp = NULL;
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
+		opp_table_drop_lingering(table, snap->opps[i]);
+
+	opp_snapshot_retire(snap, false);
+	opp_table_put_resources(table);
 	of_node_put(table->np);
-	opp_snapshot_free(rcu_dereference_protected(table->snap, true), false);
+	kfree(table->supported_hw);
+	kfree_const(table->prop_name);
 	mutex_destroy(&table->debug_lock);
 	mutex_destroy(&table->dvfs_lock);
 	lockdep_unregister_key(&table->dvfs_key);
 	mutex_destroy(&table->static_lock);
 	mutex_destroy(&table->lock);
-	kfree(table);
+	kfree_rcu(table, rcu);
 }
 
 /**
@@ -185,7 +214,7 @@ struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 
 	table = opp_table_install(dev, new, &linked);
 	if (table != new)
-		opp_table_free(new);
+		opp_table_destroy(new);
 	if (IS_ERR(table))
 		return table;
 
@@ -221,55 +250,11 @@ EXPORT_SYMBOL_IF_KUNIT(opp_table_get_or_create);
  */
 int opp_table_link_device(struct opp_table *table, struct device *dev)
 {
-	bool linked;
-	int ret;
+	int ret = opp_table_add_link(table, dev);
 
-	ret = opp_table_add_link(table, dev, &linked);
-	if (linked)
+	if (ret > 0)
 		opp_debug_add_device(table, dev);
-	return ret;
-}
-
-/*
- * A table dies with OPPs that linger in it: the current OPP, and any a caller
- * still holds. They stop pointing to it, and those nobody holds any more
- * leave with a notification, as if their last holder had let go.
- */
-static void opp_table_drop_lingering(struct opp_table *table,
-				     struct dev_pm_opp *opp)
-{
-	/* Dynamic OPPs pin the table and static ones go with static_users. */
-	WARN_ON_ONCE(opp->presence != OPP_LINGERING);
-	WRITE_ONCE(opp->lingers_in, NULL);
-	if (kref_read(&opp->kref) == 1)
-		opp_notify(table, OPP_EVENT_REMOVE, opp);
-	opp_put_sleepable(opp);
-}
-
-/* The table is unreachable: no link points to it and its count is zero. */
-static void opp_table_destroy(struct opp_table *table)
-{
-	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
-	unsigned int i;
-
-	opp_debug_remove_table(table);
-
-	opp_put_sleepable(table->current_opp);
-	table->current_opp = NULL;
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		opp_table_drop_lingering(table, snap->opps[i]);
-
-	opp_snapshot_retire(snap, false);
-	opp_table_put_resources(table);
-	of_node_put(table->np);
-	kfree(table->supported_hw);
-	kfree_const(table->prop_name);
-	mutex_destroy(&table->debug_lock);
-	mutex_destroy(&table->dvfs_lock);
-	lockdep_unregister_key(&table->dvfs_key);
-	mutex_destroy(&table->static_lock);
-	mutex_destroy(&table->lock);
-	kfree_rcu(table, rcu);
+	return min(ret, 0);
 }
 
 /**
@@ -320,9 +305,8 @@ void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
 		return;
 
 	/* Not the last reference: no lock (every transition ends here). */
-	if (refcount_dec_not_one(&opp_table->kref.refcount))
-		return;
-	if (opp_table_unregister(opp_table))
+	if (!refcount_dec_not_one(&opp_table->kref.refcount) &&
+	    opp_table_unregister(opp_table))
 		opp_table_destroy(opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_put_opp_table);

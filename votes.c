@@ -90,18 +90,6 @@ static struct opp_votes *__opp_votes_find(const struct device *dev)
 	return NULL;
 }
 
-/* The aggregator of @dev, referenced, or NULL. */
-static struct opp_votes *opp_votes_get(const struct device *dev)
-{
-	struct opp_votes *agg;
-
-	guard(mutex)(&opp_votes_lock);
-	agg = __opp_votes_find(dev);
-	if (agg)
-		kref_get(&agg->kref);
-	return agg;
-}
-
 static void opp_votes_put(struct opp_votes *agg)
 {
 	kref_put(&agg->kref, opp_votes_release);
@@ -201,28 +189,37 @@ static int __opp_votes_drop(struct opp_votes *agg,
 }
 
 /**
- * opp_votes_cast() - a consumer's vote on a required device
+ * __opp_votes_cast() - a consumer's vote on a required device
  * @dev: the required device
  * @voter: the consumer's table
  * @drop: give the vote back instead
  * @level: the performance state asked for, unless @drop
- * @aggregated: set to whether @dev aggregates votes; when false nothing was
- *	done and the caller sets the state itself
  *
- * Context: Process context; takes @dev's aggregator lock and sleeps in the
- * power domain.
+ * Power domains attached by name (genpd virtual devices) do not aggregate
+ * here: their domain does.
+ *
+ * Context: Caller holds @voter's dvfs_lock. Takes opp_votes_lock, then
+ * @dev's aggregator lock, and sleeps in the power domain.
  * Return: 0, or the error of the allocation or the performance state call,
- * after which the votes and the device are as they were.
+ * after which the votes and the device are as they were; 1 when @dev does
+ * not aggregate votes: nothing was done and the caller sets the state
+ * itself.
  */
-static int opp_votes_cast(struct device *dev, const struct opp_table *voter,
-			  bool drop, unsigned int level, bool *aggregated)
+static int __opp_votes_cast(struct device *dev, const struct opp_table *voter,
+			    bool drop, unsigned int level)
 {
-	struct opp_votes *agg = opp_votes_get(dev);
+	struct opp_votes *agg;
 	int ret = 0;
 
-	*aggregated = !!agg;
-	if (!agg)
-		return 0;
+	lockdep_assert_held(&voter->dvfs_lock);
+	if (voter->genpd_devs)
+		return 1;
+	scoped_guard(mutex, &opp_votes_lock) {
+		agg = __opp_votes_find(dev);
+		if (!agg)
+			return 1;
+		kref_get(&agg->kref);
+	}
 
 	scoped_guard(mutex, &agg->lock)
 		ret = drop ? __opp_votes_drop(agg, voter) :
@@ -236,7 +233,7 @@ static int opp_votes_cast(struct device *dev, const struct opp_table *voter,
 /* ------------------------------------------------------------------------ */
 
 /**
- * opp_detach_genpds() - detach power domains attached by opp_attach_genpds()
+ * opp_detach_genpds() - detach power domains attached by name
  * @devs: their virtual devices; NULL entries are skipped
  * @nr: how many entries @devs has
  *
@@ -247,67 +244,6 @@ void opp_detach_genpds(struct device **devs, unsigned int nr)
 	while (nr--)
 		if (!IS_ERR_OR_NULL(devs[nr]))
 			dev_pm_domain_detach(devs[nr], false);
-}
-
-/**
- * opp_attach_genpds() - attach a device's power domains by name
- * @dev: the device
- * @names: the domain names, NULL-terminated
- * @devs: filled with one virtual device per name
- * @nr: room in @devs, one per required OPP
- *
- * Domains are attached in order; a name beyond the @nr-th is refused once
- * those before it are attached. All or nothing: on failure the domains
- * already attached are detached.
- *
- * Context: Process context; may sleep.
- * Return: 0; -EINVAL for more names than required OPPs; or the error of
- * the attach (-ENODEV when a domain is missing).
- */
-int opp_attach_genpds(struct device *dev, const char * const *names,
-		      struct device **devs, unsigned int nr)
-{
-	unsigned int i;
-
-	for (i = 0; names[i]; i++) {
-		if (i == nr) {
-			dev_err(dev, "power domain %s is beyond the %u required OPPs\n",
-				names[i], nr);
-			opp_detach_genpds(devs, i);
-			return -EINVAL;
-		}
-		devs[i] = dev_pm_domain_attach_by_name(dev, names[i]);
-		if (IS_ERR_OR_NULL(devs[i])) {
-			int ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
-
-			dev_err(dev, "cannot attach power domain %s: %d\n",
-				names[i], ret);
-			devs[i] = NULL;
-			opp_detach_genpds(devs, i);
-			return ret;
-		}
-	}
-
-	return 0;
-}
-
-/**
- * opp_required_devs_count() - how many required devices a table takes
- * @table: the table being configured
- * @dev: the device configuring it, named in the message
- *
- * One per required OPP of the table's OPPs, which the device tree fixes.
- *
- * Context: Process context.
- * Return: the number, or -EINVAL for a table whose OPPs require nothing.
- */
-int opp_required_devs_count(struct opp_table *table, struct device *dev)
-{
-	unsigned int nr = opp_of_table_required_count(table->np);
-
-	if (!nr)
-		dev_err(dev, "OPP table requires no OPPs of other devices\n");
-	return nr ?: -EINVAL;
 }
 
 /**
@@ -329,68 +265,37 @@ void __opp_required_devs_take(struct opp_table *table, struct device **devs,
 	table->genpd_devs = genpds;
 }
 
-/*
- * Caller holds @table's dvfs_lock. Gives back every vote of a consumer
- * whose required devices are going: each of them that aggregates runs at
- * the highest vote of the other consumers (0 with none). One whose power
- * domain refuses keeps the vote, with a message: the consumer is going
- * anyway.
- */
-static void __opp_votes_drop_voter(struct opp_table *table)
-{
-	bool aggregated;
-	unsigned int i;
-	int ret;
-
-	lockdep_assert_held(&table->dvfs_lock);
-	for (i = 0; i < table->nr_required_devs; i++) {
-		if (!table->required_devs[i])
-			continue;
-		ret = opp_votes_cast(table->required_devs[i], table, true, 0,
-				     &aggregated);
-		if (ret)
-			dev_err(table->required_devs[i],
-				"cannot give back a consumer's vote: %d\n", ret);
-	}
-}
-
 /**
  * __opp_required_devs_clear() - let go of a table's required devices
  * @table: the table
  *
- * Power domains attached by name are detached; every other required device
- * gets back the votes the table cast on it.
+ * Every required device that aggregates gets back the votes the table cast
+ * on it, and runs at the highest vote of the other consumers (0 with none);
+ * one whose power domain refuses keeps the vote, with a message: the
+ * consumer is going anyway. Power domains attached by name are detached.
  *
  * Context: Caller holds @table's dvfs_lock; may sleep.
  */
 void __opp_required_devs_clear(struct opp_table *table)
 {
-	lockdep_assert_held(&table->dvfs_lock);
-	if (table->genpd_devs)
-		opp_detach_genpds(table->required_devs, table->nr_required_devs);
-	else
-		__opp_votes_drop_voter(table);
-	kfree(table->required_devs);
-	__opp_required_devs_take(table, NULL, 0, false);
-}
-
-/*
- * One required device's state: through its aggregator when it has one (and
- * is not a genpd virtual device, whose domain aggregates), else directly.
- */
-static int opp_required_dev_set(struct opp_table *table, struct device *req,
-				bool drop, unsigned int level)
-{
-	bool aggregated = false;
+	struct device *req;
+	unsigned int i;
 	int ret;
 
-	if (!table->genpd_devs) {
-		ret = opp_votes_cast(req, table, drop, level, &aggregated);
-		if (aggregated)
-			return ret;
+	lockdep_assert_held(&table->dvfs_lock);
+	for (i = 0; i < table->nr_required_devs; i++) {
+		req = table->required_devs[i];
+		if (!req)
+			continue;
+		ret = __opp_votes_cast(req, table, true, 0);
+		if (ret < 0)
+			dev_err(req, "cannot give back a consumer's vote: %d\n",
+				ret);
 	}
-
-	return dev_pm_domain_set_performance_state(req, level);
+	if (table->genpd_devs)
+		opp_detach_genpds(table->required_devs, table->nr_required_devs);
+	kfree(table->required_devs);
+	__opp_required_devs_take(table, NULL, 0, false);
 }
 
 /**
@@ -400,8 +305,9 @@ static int opp_required_dev_set(struct opp_table *table, struct device *req,
  * @reversed: go through the devices last first
  *
  * Each required device gets the level of @opp's required OPP at its index,
- * in "required-opps" order, or reversed (a transition going down); a
- * required OPP without a level asks nothing of its device.
+ * in "required-opps" order, or reversed (a transition going down): through
+ * its aggregator when it has one, else directly. A required OPP without a
+ * level asks nothing of its device.
  *
  * Context: Caller holds @table's dvfs_lock; may sleep.
  * Return: 0; -EBUSY while a required OPP's table is not loaded; or the
@@ -411,6 +317,7 @@ int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
 			     bool reversed)
 {
 	unsigned int nr = table->nr_required_devs, k, i, level;
+	struct device *req;
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
@@ -418,15 +325,17 @@ int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
 		nr = min_t(unsigned int, nr, opp->nr_required);
 	for (k = 0; k < nr; k++) {
 		i = reversed ? nr - 1 - k : k;
-		if (!table->required_devs[i])
+		req = table->required_devs[i];
+		if (!req)
 			continue;
 		level = 0;
 		if (opp && !opp_required_level(opp, i, &level))
 			return -EBUSY;
 		if (level == OPP_LEVEL_UNSET)
 			continue;
-		ret = opp_required_dev_set(table, table->required_devs[i], !opp,
-					   level);
+		ret = __opp_votes_cast(req, table, !opp, level);
+		if (ret > 0)
+			ret = dev_pm_domain_set_performance_state(req, level);
 		if (ret)
 			return ret;
 	}
