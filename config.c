@@ -13,9 +13,7 @@
 
 #include "opp.h"
 
-#include <linux/clk.h>
 #include <linux/pm_domain.h>
-#include <linux/regulator/consumer.h>
 #include <linux/xarray.h>
 
 /**
@@ -80,15 +78,13 @@ static int opp_apply_prop_name(struct opp_config_token *token,
 	if (!name)
 		return -ENOMEM;
 
-	scoped_guard(mutex, &table->lock) {
-		if (!table->prop_name) {
-			table->prop_name = name;
-			return OPP_CONFIG_APPLIED;
-		}
+	guard(mutex)(&table->lock);
+	if (table->prop_name) {
+		kfree_const(name);
+		return OPP_CONFIG_KEPT;
 	}
-
-	kfree_const(name);
-	return OPP_CONFIG_KEPT;
+	table->prop_name = name;
+	return OPP_CONFIG_APPLIED;
 }
 
 static void opp_undo_prop_name(struct opp_table *table)
@@ -103,7 +99,6 @@ static int opp_apply_supported_hw(struct opp_config_token *token,
 				  const struct dev_pm_opp_config *config)
 {
 	struct opp_table *table = token->table;
-	u32 *versions;
 
 	if (!config->supported_hw)
 		return OPP_CONFIG_KEPT;
@@ -112,22 +107,18 @@ static int opp_apply_supported_hw(struct opp_config_token *token,
 		return -EINVAL;
 	}
 
-	versions = kmemdup_array(config->supported_hw,
-				 config->supported_hw_count,
-				 sizeof(*config->supported_hw), GFP_KERNEL);
+	u32 *versions __free(kfree) =
+		kmemdup_array(config->supported_hw, config->supported_hw_count,
+			      sizeof(*config->supported_hw), GFP_KERNEL);
 	if (!versions)
 		return -ENOMEM;
 
-	scoped_guard(mutex, &table->lock) {
-		if (!table->supported_hw) {
-			table->supported_hw = versions;
-			table->supported_hw_count = config->supported_hw_count;
-			return OPP_CONFIG_APPLIED;
-		}
-	}
-
-	kfree(versions);
-	return OPP_CONFIG_KEPT;
+	guard(mutex)(&table->lock);
+	if (table->supported_hw)
+		return OPP_CONFIG_KEPT;
+	table->supported_hw = no_free_ptr(versions);
+	table->supported_hw_count = config->supported_hw_count;
+	return OPP_CONFIG_APPLIED;
 }
 
 static void opp_undo_supported_hw(struct opp_table *table)
@@ -392,7 +383,6 @@ static int opp_config_attach_genpds(struct opp_config_token *token,
 			ret = devs[i] ? PTR_ERR(devs[i]) : -ENODEV;
 			dev_err(dev, "cannot attach power domain %s: %d\n",
 				names[i], ret);
-			devs[i] = NULL;
 			goto detach;
 		}
 	}
@@ -541,12 +531,9 @@ int dev_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 	if (!ret)
 		ret = xa_alloc(&opp_config_tokens, &id, token,
 			       XA_LIMIT(1, INT_MAX), GFP_KERNEL);
-	if (ret) {
+	if (ret)
 		opp_config_release(token);
-		return ret;
-	}
-
-	return id;
+	return ret ?: id;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_config);
 
@@ -591,10 +578,8 @@ int devm_pm_opp_set_config(struct device *dev, struct dev_pm_opp_config *config)
 {
 	int token = dev_pm_opp_set_config(dev, config);
 
-	if (token < 0)
-		return token;
-
-	return devm_add_action_or_reset(dev, opp_config_devm_release,
+	return token < 0 ? token :
+	       devm_add_action_or_reset(dev, opp_config_devm_release,
 					(void *)(uintptr_t)token);
 }
 EXPORT_SYMBOL_GPL(devm_pm_opp_set_config);

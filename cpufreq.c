@@ -7,45 +7,6 @@
 
 #include <linux/cpufreq.h>
 
-/*
- * Caller holds the table's lock, so its snapshot stays. Builds the table
- * that dev_pm_opp_init_cpufreq_table() returns in *@out.
- */
-static int __opp_table_to_cpufreq(struct opp_table *table,
-				  struct cpufreq_frequency_table **out)
-{
-	struct opp_snapshot *snap = __opp_table_snapshot(table);
-	struct cpufreq_frequency_table *freqs;
-	unsigned int i;
-
-	lockdep_assert_held(&table->lock);
-
-	if (!snap->nr_avail)
-		return -ENODATA;
-	/* cpufreq knows one rate per OPP, and each rate once. */
-	if (snap->shape.nr_clks > 1)
-		return -EINVAL;
-	for (i = 1; i < snap->nr_avail; i++)
-		if (opp_rates(snap->opps[i])[0] == opp_rates(snap->opps[i - 1])[0])
-			return -ERANGE;
-
-	freqs = kcalloc(snap->nr_avail + 1, sizeof(*freqs), GFP_KERNEL);
-	if (!freqs)
-		return -ENOMEM;
-
-	for (i = 0; i < snap->nr_avail; i++) {
-		freqs[i].driver_data = i;
-		freqs[i].frequency = opp_rates(snap->opps[i])[0] / 1000;
-		if (snap->opps[i]->turbo)
-			freqs[i].flags = CPUFREQ_BOOST_FREQ;
-	}
-	freqs[i].driver_data = i;
-	freqs[i].frequency = CPUFREQ_TABLE_END;
-
-	*out = freqs;
-	return 0;
-}
-
 /**
  * dev_pm_opp_init_cpufreq_table() - build a cpufreq table from a device's
  *	available OPPs
@@ -71,12 +32,40 @@ int dev_pm_opp_init_cpufreq_table(struct device *dev,
 				  struct cpufreq_frequency_table **table)
 {
 	struct opp_table *opp_table __free(put_opp_table) = opp_table_find(dev);
+	struct cpufreq_frequency_table *freqs;
+	struct opp_snapshot *snap;
+	unsigned int i;
 
 	if (IS_ERR(opp_table))
 		return PTR_ERR(opp_table);
 
+	/* The table's lock keeps its snapshot. */
 	guard(mutex)(&opp_table->lock);
-	return __opp_table_to_cpufreq(opp_table, table);
+	snap = __opp_table_snapshot(opp_table);
+	if (!snap->nr_avail)
+		return -ENODATA;
+	/* cpufreq knows one rate per OPP, and each rate once. */
+	if (snap->shape.nr_clks > 1)
+		return -EINVAL;
+	for (i = 1; i < snap->nr_avail; i++)
+		if (opp_rates(snap->opps[i])[0] == opp_rates(snap->opps[i - 1])[0])
+			return -ERANGE;
+
+	freqs = kcalloc(snap->nr_avail + 1, sizeof(*freqs), GFP_KERNEL);
+	if (!freqs)
+		return -ENOMEM;
+
+	for (i = 0; i < snap->nr_avail; i++) {
+		freqs[i].driver_data = i;
+		freqs[i].frequency = opp_rates(snap->opps[i])[0] / 1000;
+		if (snap->opps[i]->turbo)
+			freqs[i].flags = CPUFREQ_BOOST_FREQ;
+	}
+	freqs[i].driver_data = i;
+	freqs[i].frequency = CPUFREQ_TABLE_END;
+
+	*table = freqs;
+	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_init_cpufreq_table);
 

@@ -95,18 +95,6 @@ static int opp_debug_icc_name_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_icc_name);
 
-static void opp_debug_add_rates(struct opp_debug *dbg, struct dev_pm_opp *opp)
-{
-	char name[24];
-	unsigned int i;
-
-	for (i = 0; i < opp->nr_clks; i++) {
-		snprintf(name, sizeof(name), "rate_hz_%u", i);
-		debugfs_create_ulong(opp->nr_clks == 1 ? "rate_hz" : name, 0444,
-				     dbg->dir, &opp_rates(opp)[i]);
-	}
-}
-
 /*
  * The supplies an OPP lists: dev_pm_opp_add() gives its OPP one voltage,
  * for the first supply, and the table's supplies count as one from then on,
@@ -242,6 +230,7 @@ static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 {
 	struct opp_debug *dbg;
 	char name[48];
+	unsigned int i;
 
 	lockdep_assert_held(&table->debug_lock);
 
@@ -270,7 +259,11 @@ static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 	debugfs_create_u32("clock_latency_ns", 0444, dbg->dir,
 			   &opp->clock_latency_ns);
 	debugfs_create_str("of_name", 0444, dbg->dir, &dbg->of_name);
-	opp_debug_add_rates(dbg, opp);
+	for (i = 0; i < opp->nr_clks; i++) {
+		snprintf(name, sizeof(name), "rate_hz_%u", i);
+		debugfs_create_ulong(opp->nr_clks == 1 ? "rate_hz" : name, 0444,
+				     dbg->dir, &opp_rates(opp)[i]);
+	}
 	opp_debug_add_supplies(dbg, opp);
 	opp_debug_add_paths(dbg, table, opp);
 	opp->debug = dbg;
@@ -366,8 +359,8 @@ DEFINE_SHOW_ATTRIBUTE(opp_debug_stats);
 /* Caller holds debug_lock. The table's directory, named @name. */
 static void __opp_debug_add_home(struct opp_table *table, const char *name)
 {
+	struct dev_pm_opp **opps __free(kfree) = NULL;
 	struct opp_snapshot *snap;
-	struct dev_pm_opp **opps;
 	unsigned int i, nr;
 
 	lockdep_assert_held(&table->debug_lock);
@@ -389,9 +382,8 @@ static void __opp_debug_add_home(struct opp_table *table, const char *name)
 
 	for (i = 0; i < nr; i++) {
 		__opp_debug_add_opp(table, opps[i]);
-		opp_put(opps[i]);
+		opp_put(opps[i], false);
 	}
-	kfree(opps);
 }
 
 /**

@@ -91,8 +91,7 @@ static noinline int opp_step_bw(struct opp_transition *t,
 	const struct opp_icc_bw *bw = NULL;
 	int ret;
 
-	if (!table->icc_paths)
-		return 0;
+	/* A table without paths has none to set: @nr is 0. */
 	if (opp) {
 		nr = min_t(unsigned int, nr, opp->nr_paths);
 		bw = opp_bw(opp);
@@ -113,18 +112,18 @@ static void opp_copy_supplies(struct dev_pm_opp *opp,
 {
 	unsigned int have = min_t(unsigned int, nr, opp->nr_supplies);
 
-	if (have < nr)
-		memset(out + have, 0, array_size(nr - have, sizeof(*out)));
+	memset(out + have, 0, array_size(nr - have, sizeof(*out)));
 	opp_read_supplies(opp, 0, out, have);
 }
 
-static int opp_set_voltage(struct regulator *reg, unsigned long min,
-			   unsigned long target, unsigned long max)
+/* Sets the voltage of @v, the supply of an OPP, on @reg. */
+static int opp_set_voltage(struct regulator *reg,
+			   const struct dev_pm_opp_supply *v)
 {
-	int lo = min, mid = target, hi = max;
+	int lo = v->u_volt_min, mid = v->u_volt, hi = v->u_volt_max;
 
-	if (min == max)
-		return regulator_set_voltage(reg, target, target);
+	if (v->u_volt_min == v->u_volt_max)
+		return regulator_set_voltage(reg, mid, mid);
 
 	/*
 	 * The regulator core BUG()s on a range whose floor is above its
@@ -137,7 +136,7 @@ static int opp_set_voltage(struct regulator *reg, unsigned long min,
 	if (lo > hi || mid > hi)
 		return -EINVAL;
 
-	return regulator_set_voltage_triplet(reg, min, target, max);
+	return regulator_set_voltage_triplet(reg, lo, mid, hi);
 }
 
 /*
@@ -188,7 +187,7 @@ static noinline int opp_step_supply(struct opp_transition *t,
 				    struct dev_pm_opp *opp)
 {
 	struct opp_table *table = t->table;
-	unsigned long min = 0, target = 0, max = 0;
+	struct dev_pm_opp_supply v = {};
 	int ret;
 
 	if (!opp) {
@@ -198,8 +197,8 @@ static noinline int opp_step_supply(struct opp_transition *t,
 		return 0;
 	}
 	if (opp->nr_supplies)
-		opp_read_first_voltages(opp, &min, &target, &max);
-	ret = opp_set_voltage(table->regulators[0], min, target, max);
+		opp_read_supplies(opp, 0, &v, 1);
+	ret = opp_set_voltage(table->regulators[0], &v);
 	if (ret || table->supplies_on)
 		return ret;
 
@@ -227,17 +226,6 @@ static int __opp_set_clock(struct opp_table *table, struct device *dev,
 	if (!ret)
 		table->current_rate = *rate;
 	return ret;
-}
-
-static __always_inline int opp_step_clock(struct opp_transition *t,
-					  struct dev_pm_opp *opp,
-					  unsigned long rate)
-{
-	/* Dropping votes leaves the clock where it is. */
-	if (!t->table->nr_clk_handles || !opp)
-		return 0;
-
-	return __opp_set_clock(t->table, t->dev, opp, &rate, opp_reversed(t));
 }
 
 static const char * const opp_step_names[OPP_NR_STEPS] = {
@@ -273,7 +261,11 @@ static __always_inline int opp_apply_step(struct opp_transition *t,
 	case OPP_STEP_SUPPLY:
 		return opp_step_supply(t, opp);
 	case OPP_STEP_CLOCK:
-		return opp_step_clock(t, opp, rate);
+		/* Dropping votes leaves the clock where it is. */
+		if (!t->table->nr_clk_handles || !opp)
+			return 0;
+		return __opp_set_clock(t->table, t->dev, opp, &rate,
+				       opp_reversed(t));
 	default:
 		return 0;
 	}
@@ -282,15 +274,6 @@ static __always_inline int opp_apply_step(struct opp_transition *t,
 /* ------------------------------------------------------------------------ */
 /* The walk                                                                  */
 /* ------------------------------------------------------------------------ */
-
-/*
- * The next of @steps to take: upwards when rising, downwards when falling
- * (or, walking back, the other way round).
- */
-static enum opp_dvfs_step opp_next_step(bool reversed, unsigned long steps)
-{
-	return reversed ? __fls(steps) : __ffs(steps);
-}
 
 /*
  * Step @step failed with @ret after the steps in @taken were taken: the
@@ -313,7 +296,8 @@ static noinline void opp_walk_failed(struct opp_transition *t,
 	t->table->last_error = ret;
 	t->rolling_back = true;
 	while (taken) {
-		step = opp_next_step(opp_reversed(t), taken);
+		/* Walking back: the other way round. */
+		step = opp_reversed(t) ? __fls(taken) : __ffs(taken);
 		taken &= ~BIT(step);
 		/* A clock has no vote to drop: it goes back to its old rate. */
 		ret = opp_apply_step(t, step, t->to, step == OPP_STEP_CLOCK ?
@@ -330,18 +314,19 @@ static noinline void opp_walk_failed(struct opp_transition *t,
 /* Inline in both its callers, the transition's frame being the walk's. */
 static __always_inline int opp_walk(struct opp_transition *t)
 {
-	unsigned long todo = t->steps, taken = 0;
+	unsigned long todo = t->steps;
 	bool reversed = opp_reversed(t);
 	enum opp_dvfs_step step;
 	int ret;
 
 	while (todo) {
-		step = opp_next_step(reversed, todo);
+		/* Upwards when rising, downwards when falling. */
+		step = reversed ? __fls(todo) : __ffs(todo);
 		todo &= ~BIT(step);
-		taken |= BIT(step);
 		ret = opp_apply_step(t, step, t->from, t->to, t->to_rate);
 		if (ret) {
-			opp_walk_failed(t, step, taken, ret);
+			/* The steps taken, this one included. */
+			opp_walk_failed(t, step, t->steps & ~todo, ret);
 			return ret;
 		}
 	}

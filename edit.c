@@ -72,7 +72,7 @@ static void __opp_edit_done(struct opp_edit *e)
 		dev_pm_opp_get(e->change.insert->opps[i]);
 }
 
-/* Read through opp_removals(), in opp.h. */
+/* Read by __opp_required_pending(), in opp.h. */
 atomic_long_t opp_removal_count = ATOMIC_LONG_INIT(0);
 
 /*
@@ -85,7 +85,6 @@ static int __opp_edit_publish(struct opp_edit *e)
 	const struct opp_shape *shape = e->change.shape ?: &table->shape;
 	struct opp_snapshot *old = __opp_table_snapshot(table), *snap;
 	unsigned int i;
-	bool available;
 
 	lockdep_assert_held(&table->lock);
 
@@ -99,11 +98,8 @@ static int __opp_edit_publish(struct opp_edit *e)
 	table->shape = *shape;
 	/* After a flip, each OPP's flag follows its side in @snap. */
 	for (i = 0; e->change.flip && i < snap->nr_avail + snap->nr_unavail;
-	     i++) {
-		available = i < snap->nr_avail;
-		if (snap->opps[i]->available != available)
-			WRITE_ONCE(snap->opps[i]->available, available);
-	}
+	     i++)
+		WRITE_ONCE(snap->opps[i]->available, i < snap->nr_avail);
 	e->old = old;
 	e->old_slots_kept = opp_snapshot_shares_slots(old, snap);
 	__opp_edit_done(e);
@@ -116,27 +112,6 @@ static bool opp_is_listed(struct dev_pm_opp *opp, const void *list)
 	const struct opp_batch *batch = list;
 
 	return opp_range_find_same(batch->opps, batch->nr, opp) == opp;
-}
-
-/*
- * Shows and announces the new OPPs of @e, in @e->order (of which the batch
- * took some), then drops the references that kept them.
- */
-static void opp_announce_batch(struct opp_edit *e)
-{
-	const struct opp_batch *batch = e->change.insert;
-	struct dev_pm_opp *opp;
-	unsigned int i;
-
-	for (i = 0; i < e->nr_order; i++) {
-		opp = e->order[i];
-		if (!opp_is_listed(opp, batch))
-			continue;
-		opp_debug_add_opp(e->table, opp);
-		opp_notify(e->table, OPP_EVENT_ADD, opp);
-	}
-	for (i = 0; i < batch->nr; i++)
-		dev_pm_opp_put(batch->opps[i]);
 }
 
 static bool opp_is_leaving(struct dev_pm_opp *opp, const void *unused)
@@ -152,17 +127,26 @@ static int opp_cmp_ptrs(const void *a, const void *b)
 }
 
 /*
- * With no lock held: the aftermath of an edit. The OPPs @e unlisted, which
- * left the published snapshot, are seen off in table order: debugfs and the
+ * With no lock held: the aftermath of an edit. The new OPPs of a batch are
+ * shown and announced in @e->order (of which the batch took some), then the
+ * references that kept them go. The OPPs @e unlisted, which left the
+ * published snapshot, are seen off in table order: debugfs and the
  * notifiers hear of them, and the table's references on them go. Removed
  * dynamic OPPs let go of the table last, whether they left or linger.
  */
 static void opp_edit_finish(struct opp_edit *e)
 {
+	const struct opp_batch *batch = e->published ? e->change.insert : NULL;
 	unsigned int i;
 
-	if (e->published && e->change.insert)
-		opp_announce_batch(e);
+	for (i = 0; batch && i < e->nr_order; i++) {
+		if (!opp_is_listed(e->order[i], batch))
+			continue;
+		opp_debug_add_opp(e->table, e->order[i]);
+		opp_notify(e->table, OPP_EVENT_ADD, e->order[i]);
+	}
+	for (i = 0; batch && i < batch->nr; i++)
+		dev_pm_opp_put(batch->opps[i]);
 	if (e->published && e->opp) {
 		opp_notify(e->table, e->event, e->opp);
 		opp_let_go(e->opp);
@@ -170,7 +154,7 @@ static void opp_edit_finish(struct opp_edit *e)
 	for (i = 0; e->published && i < e->nr_leaving; i++) {
 		opp_debug_remove_opp(e->table, e->leaving[i]);
 		opp_notify(e->table, OPP_EVENT_REMOVE, e->leaving[i]);
-		opp_put_sleepable(e->leaving[i]);
+		opp_put(e->leaving[i], true);
 	}
 	kfree(e->leaving);
 	if (e->published && e->old)
@@ -178,16 +162,6 @@ static void opp_edit_finish(struct opp_edit *e)
 
 	for (; e->nr_dynamic; e->nr_dynamic--)
 		dev_pm_opp_put_opp_table(e->table);
-}
-
-/* Configured clocks and regulators fix the number of rates and supplies. */
-static bool opp_shape_fits_config(struct opp_table *table,
-				  const struct opp_shape *shape)
-{
-	return (!table->clks_configured ||
-		shape->nr_clks == table->nr_clk_handles) &&
-	       (!table->supplies_configured ||
-		shape->nr_supplies == table->shape.nr_supplies);
 }
 
 /**
@@ -215,7 +189,11 @@ int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape)
 		if (snap->nr_avail + snap->nr_unavail)
 			return memcmp(&table->shape, shape, sizeof(*shape)) ?
 			       -EBUSY : 0;
-		if (!opp_shape_fits_config(table, shape))
+		/* Configured clocks and regulators fix those numbers. */
+		if ((table->clks_configured &&
+		     shape->nr_clks != table->nr_clk_handles) ||
+		    (table->supplies_configured &&
+		     shape->nr_supplies != table->shape.nr_supplies))
 			return -EBUSY;
 
 		ret = __opp_edit_publish(&e);
@@ -358,23 +336,6 @@ enum opp_repeat opp_table_check_repeat(struct opp_table *table,
 	return __opp_table_check_repeat(table, opp);
 }
 
-static void opp_fill_from_data(struct dev_pm_opp *opp,
-			       const struct dev_pm_opp_data *data,
-			       unsigned int tolerance)
-{
-	struct dev_pm_opp_supply *supply = opp_supplies(opp);
-	unsigned long margin = data->u_volt * tolerance / 100;
-
-	opp_rates(opp)[0] = data->freq;
-	opp->level = data->level;
-	opp->turbo = data->turbo;
-	opp->available = true;
-	opp->dynamic = true;
-	supply->u_volt = data->u_volt;
-	supply->u_volt_min = data->u_volt - margin;
-	supply->u_volt_max = data->u_volt + margin;
-}
-
 /*
  * Adds one dynamic OPP to @table, as opp_table_add_batch() does: 1 when the
  * table took it, 0 when it had an identical available OPP already, or an
@@ -383,15 +344,15 @@ static void opp_fill_from_data(struct dev_pm_opp *opp,
 static int opp_table_add_data(struct opp_table *table, struct device *dev,
 			      const struct dev_pm_opp_data *data)
 {
-	unsigned int tolerance;
 	struct opp_shape shape;
 	struct dev_pm_opp *opp;
+	unsigned long margin;
 	bool regulators;
 	int ret;
 
 	scoped_guard(mutex, &table->lock) {
 		shape = table->shape;
-		tolerance = table->voltage_tolerance_v1;
+		margin = data->u_volt * table->voltage_tolerance_v1 / 100;
 		regulators = table->supplies_configured;
 	}
 	if (!opp_expect_one_clock(shape.nr_clks))
@@ -404,10 +365,17 @@ static int opp_table_add_data(struct opp_table *table, struct device *dev,
 	opp = opp_alloc(&shape);
 	if (!opp)
 		return -ENOMEM;
-	opp_fill_from_data(opp, data, tolerance);
+	opp_rates(opp)[0] = data->freq;
+	opp->level = data->level;
+	opp->turbo = data->turbo;
+	opp->available = true;
+	opp->dynamic = true;
+	opp_supplies(opp)->u_volt = data->u_volt;
+	opp_supplies(opp)->u_volt_min = data->u_volt - margin;
+	opp_supplies(opp)->u_volt_max = data->u_volt + margin;
 	/* Most tables of OPPs added by code have no regulator to ask. */
 	if (regulators)
-		opp_check_regulators(table, dev, &opp, 1);
+		opp_check_regulators(table, dev, opp);
 
 	ret = opp_table_add_batch(table, &opp, 1, NULL);
 	if (ret == -EEXIST || !ret)
@@ -548,8 +516,7 @@ static void __opp_edit_remove(struct opp_edit *e)
 		return;
 	}
 
-	kfree(e->leaving);
-	e->leaving = NULL;
+	/* opp_edit_finish() frees @e->leaving, with nothing in it. */
 	for (i = 0; i < nr; i++) {
 		if (snap->opps[i]->presence != OPP_LEAVING)
 			continue;
@@ -590,12 +557,10 @@ static void opp_table_remove(struct opp_table *table, opp_filter_t remove,
  */
 void opp_let_go(struct dev_pm_opp *opp)
 {
-	struct opp_table *table = opp_drop(opp, true);
+	struct opp_table *table __free(put_opp_table) = opp_drop(opp, true);
 
-	if (!table)
-		return;
-	opp_table_remove(table, NULL, NULL);
-	dev_pm_opp_put_opp_table(table);
+	if (table)
+		opp_table_remove(table, NULL, NULL);
 }
 
 /**
@@ -701,7 +666,6 @@ static int opp_edit_rate(struct device *dev, unsigned long freq,
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 	struct opp_edit e = { .table = table, .event = event };
-	unsigned int nr_clks;
 	int ret;
 
 	if (IS_ERR(table)) {
@@ -711,13 +675,11 @@ static int opp_edit_rate(struct device *dev, unsigned long freq,
 		return PTR_ERR(table);
 	}
 
-	scoped_guard(mutex, &table->lock)
-		nr_clks = table->shape.nr_clks;
-	if (!opp_expect_one_clock(nr_clks))
-		return -EINVAL;
-
-	scoped_guard(mutex, &table->lock)
+	scoped_guard(mutex, &table->lock) {
+		if (!opp_expect_one_clock(table->shape.nr_clks))
+			return -EINVAL;
 		ret = __opp_edit_rate(&e, freq, volt);
+	}
 	opp_edit_finish(&e);
 
 	if (ret && event == OPP_EVENT_REMOVE)

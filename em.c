@@ -15,13 +15,10 @@ static int opp_em_power_from_dt(struct device *dev, unsigned long *uw,
 				unsigned long *khz)
 {
 	unsigned long hz = *khz * 1000, power;
-	struct dev_pm_opp *opp = dev_pm_opp_find_freq_ceil(dev, &hz);
+	struct dev_pm_opp *opp __free(put_opp) =
+		dev_pm_opp_find_freq_ceil(dev, &hz);
 
-	if (IS_ERR(opp))
-		return -EINVAL;
-
-	power = dev_pm_opp_get_power(opp);
-	dev_pm_opp_put(opp);
+	power = IS_ERR(opp) ? 0 : dev_pm_opp_get_power(opp);
 	if (!power)
 		return -EINVAL;
 
@@ -46,7 +43,7 @@ int dev_pm_opp_calc_power(struct device *dev, unsigned long *uW,
 			  unsigned long *kHz)
 {
 	unsigned long hz = *kHz * 1000, mv;
-	struct dev_pm_opp *opp;
+	struct dev_pm_opp *opp __free(put_opp) = NULL;
 	u32 coefficient;
 
 	if (of_property_read_u32(dev->of_node, "dynamic-power-coefficient",
@@ -54,11 +51,7 @@ int dev_pm_opp_calc_power(struct device *dev, unsigned long *uW,
 		return -EINVAL;
 
 	opp = dev_pm_opp_find_freq_ceil(dev, &hz);
-	if (IS_ERR(opp))
-		return -EINVAL;
-
-	mv = dev_pm_opp_get_voltage(opp) / 1000;
-	dev_pm_opp_put(opp);
+	mv = IS_ERR(opp) ? 0 : dev_pm_opp_get_voltage(opp) / 1000;
 	if (!mv)
 		return -EINVAL;
 

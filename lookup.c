@@ -6,6 +6,12 @@
 
 #include "opp.h"
 
+static const char * const opp_key_names[] = {
+	[OPP_KEY_RATE] = "rate",
+	[OPP_KEY_LEVEL] = "level",
+	[OPP_KEY_BW] = "bandwidth",
+};
+
 static const char * const opp_match_names[] = {
 	[OPP_MATCH_EXACT] = "at",
 	[OPP_MATCH_CEIL] = "at or above",
@@ -43,14 +49,14 @@ static void __cold opp_debug_miss(struct device *dev,
 	if (!nr) {
 		dev_dbg(dev, "no %s OPP %s %s %lu: 0 available, %u disabled\n",
 			available ? "available" : "disabled",
-			opp_match_names[match], opp_key_name(key), target,
+			opp_match_names[match], opp_key_names[key->kind], target,
 			snap->nr_unavail);
 		return;
 	}
 
 	dev_dbg(dev, "no %s OPP %s %s %lu: %u available, %s %lu to %lu, %u disabled\n",
 		available ? "available" : "disabled", opp_match_names[match],
-		opp_key_name(key), target, nr, opp_key_name(key),
+		opp_key_names[key->kind], target, nr, opp_key_names[key->kind],
 		opp_key_value(snap->opps[0], key),
 		opp_key_value(snap->opps[nr - 1], key), snap->nr_unavail);
 }
@@ -112,20 +118,6 @@ opp_snapshot_find_keys(const struct opp_snapshot *snap,
 	return NULL;
 }
 
-/* The table a find_* call searches, or -ENODEV, said. Caller holds RCU. */
-static struct opp_table *opp_find_table_rcu(struct device *dev)
-{
-	struct opp_table *table;
-
-	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: find outside RCU");
-	table = opp_table_lookup_rcu(dev);
-	if (!table) {
-		dev_err(dev, "no OPP table\n");
-		return ERR_PTR(-ENODEV);
-	}
-	return table;
-}
-
 /*
  * The search behind every find_* call: RCU only. A failed
  * kref_get_unless_zero() means the OPP left the table after we loaded the
@@ -149,9 +141,11 @@ static struct dev_pm_opp *opp_find(struct device *dev,
 		return ERR_PTR(-EINVAL);
 
 	guard(rcu)();
-	table = opp_find_table_rcu(dev);
-	if (IS_ERR(table))
-		return ERR_CAST(table);
+	table = opp_table_lookup_rcu(dev);
+	if (!table) {
+		dev_err(dev, "no OPP table\n");
+		return ERR_PTR(-ENODEV);
+	}
 
 	for (;;) {
 		snap = rcu_dereference(table->snap);
@@ -269,20 +263,6 @@ bool opp_table_is_empty(struct opp_table *table)
 	return !(snap->nr_avail + snap->nr_unavail);
 }
 
-/* A lookup that names no clock only makes sense on a single-clock table. */
-static struct dev_pm_opp *opp_find_rate(struct device *dev, u32 index,
-					bool indexed, unsigned long *freq,
-					enum opp_match match, bool available)
-{
-	struct opp_key key = {
-		.kind = OPP_KEY_RATE,
-		.index = index,
-		.single_clk = !indexed,
-	};
-
-	return opp_find(dev, &key, freq, match, available, NULL);
-}
-
 /**
  * dev_pm_opp_find_freq_exact() - find an OPP by its exact rate
  * @dev: the device
@@ -302,7 +282,8 @@ struct dev_pm_opp *dev_pm_opp_find_freq_exact(struct device *dev,
 					      unsigned long freq,
 					      bool available)
 {
-	return opp_find_rate(dev, 0, false, &freq, OPP_MATCH_EXACT, available);
+	return opp_find(dev, &opp_key_rate, &freq, OPP_MATCH_EXACT, available,
+			NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact);
 
@@ -361,8 +342,9 @@ struct dev_pm_opp *
 dev_pm_opp_find_freq_exact_indexed(struct device *dev, unsigned long freq,
 				   u32 index, bool available)
 {
-	return opp_find_rate(dev, index, true, &freq, OPP_MATCH_EXACT,
-			     available);
+	struct opp_key key = { .kind = OPP_KEY_RATE, .index = index };
+
+	return opp_find(dev, &key, &freq, OPP_MATCH_EXACT, available, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact_indexed);
 
@@ -383,7 +365,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_exact_indexed);
 struct dev_pm_opp *dev_pm_opp_find_freq_ceil(struct device *dev,
 					     unsigned long *freq)
 {
-	return opp_find_rate(dev, 0, false, freq, OPP_MATCH_CEIL, true);
+	return opp_find(dev, &opp_key_rate, freq, OPP_MATCH_CEIL, true, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil);
 
@@ -406,7 +388,9 @@ struct dev_pm_opp *
 dev_pm_opp_find_freq_ceil_indexed(struct device *dev, unsigned long *freq,
 				  u32 index)
 {
-	return opp_find_rate(dev, index, true, freq, OPP_MATCH_CEIL, true);
+	struct opp_key key = { .kind = OPP_KEY_RATE, .index = index };
+
+	return opp_find(dev, &key, freq, OPP_MATCH_CEIL, true, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil_indexed);
 
@@ -427,7 +411,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_ceil_indexed);
 struct dev_pm_opp *dev_pm_opp_find_freq_floor(struct device *dev,
 					      unsigned long *freq)
 {
-	return opp_find_rate(dev, 0, false, freq, OPP_MATCH_FLOOR, true);
+	return opp_find(dev, &opp_key_rate, freq, OPP_MATCH_FLOOR, true, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor);
 
@@ -450,7 +434,9 @@ struct dev_pm_opp *
 dev_pm_opp_find_freq_floor_indexed(struct device *dev, unsigned long *freq,
 				   u32 index)
 {
-	return opp_find_rate(dev, index, true, freq, OPP_MATCH_FLOOR, true);
+	struct opp_key key = { .kind = OPP_KEY_RATE, .index = index };
+
+	return opp_find(dev, &key, freq, OPP_MATCH_FLOOR, true, NULL);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_find_freq_floor_indexed);
 
@@ -479,7 +465,7 @@ static struct dev_pm_opp *opp_find_uint(struct device *dev,
 	if (kind == OPP_KEY_LEVEL && match == OPP_MATCH_CEIL &&
 	    value == OPP_LEVEL_UNSET) {
 		dev_err(dev, "OPP table has no level at or above %u\n", *target);
-		opp_put(opp);
+		opp_put(opp, false);
 		return ERR_PTR(-ENODEV);
 	}
 
@@ -635,9 +621,7 @@ unsigned long dev_pm_opp_get_max_clock_latency(struct device *dev)
 {
 	struct opp_table *table;
 
-	if (IS_ERR_OR_NULL(dev))
-		return 0;
-
+	/* A NULL or error @dev has no table. */
 	guard(rcu)();
 	table = opp_table_lookup_rcu(dev);
 	return table ? READ_ONCE(table->clock_latency_ns_max) : 0;
@@ -657,9 +641,7 @@ unsigned long dev_pm_opp_get_suspend_opp_freq(struct device *dev)
 	struct opp_snapshot *snap;
 	struct opp_table *table;
 
-	if (IS_ERR_OR_NULL(dev))
-		return 0;
-
+	/* A NULL or error @dev has no table. */
 	guard(rcu)();
 	table = opp_table_lookup_rcu(dev);
 	if (!table)

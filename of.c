@@ -24,9 +24,6 @@
 
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
-#include <linux/energy_model.h>
-#include <linux/interconnect.h>
-#include <linux/math64.h>
 
 /**
  * dev_pm_opp_of_get_opp_desc_node() - the OPP table node of a device
@@ -125,7 +122,7 @@ static int opp_of_take(struct opp_of_parser *p, struct dev_pm_opp *opp)
 	p->opps[pos] = opp;
 	p->arrived[p->nr++] = opp;
 
-	opp_check_regulators(p->table, p->dev, &opp, 1);
+	opp_check_regulators(p->table, p->dev, opp);
 	if (p->shape.nr_required && !p->lazy)
 		opp_required_check_available(p->dev, opp);
 	return 0;
@@ -206,7 +203,7 @@ static int opp_of_alloc_opps(struct opp_of_parser *p, unsigned int nr)
  */
 static int opp_of_setup_paths(struct opp_of_parser *p)
 {
-	int nr = opp_of_count_paths(p->dev, p->np), ret = 0;
+	int nr = opp_of_count_paths(p->dev, p->np, false), ret = 0;
 
 	/* An OPP counts its paths in a byte. */
 	if (nr > U8_MAX) {
@@ -238,12 +235,12 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 {
 	struct device_node *first __free(device_node) =
 		of_get_next_available_child(p->np, NULL);
-	unsigned int count = opp_of_node_required_entries(first), i;
+	int count = opp_of_node_required_entries(first), i;
 
 	p->shape.nr_required = 0;
 	if (!count)
 		return 0;
-	if (!opp_of_required_entries_named(first, count)) {
+	if (count < 0) {
 		p->required_dropped = true;
 		dev_warn(p->dev, "%pOF: required-opps has an entry that names no node; the table's OPPs require nothing\n",
 			 first);
@@ -251,7 +248,7 @@ static int opp_of_setup_required(struct opp_of_parser *p)
 	}
 	/* An OPP counts its required OPPs in a byte. */
 	if (count > U8_MAX) {
-		dev_err(p->dev, "%pOF: required-opps has %u entries, more than %u\n",
+		dev_err(p->dev, "%pOF: required-opps has %d entries, more than %u\n",
 			first, count, U8_MAX);
 		return -EINVAL;
 	}
@@ -545,8 +542,7 @@ int dev_pm_opp_of_add_table_indexed(struct device *dev, int index)
 	if (IS_ERR_OR_NULL(dev))
 		return -EINVAL;
 
-	index = opp_of_table_index(dev, index);
-	table = opp_table_get_or_create(dev, index);
+	table = opp_table_get_or_create(dev, opp_of_table_index(dev, index));
 	if (IS_ERR(table))
 		return PTR_ERR(table);
 

@@ -7,7 +7,9 @@
 
 #include "of.h"
 
-#include <linux/math64.h>
+/* An OPP being read, freed unless it is returned. */
+DEFINE_FREE(opp_free, struct dev_pm_opp *,
+	    { if (_T) opp_free(_T); })
 
 /*
  * Cells are read leniently: a property is counted in whole cells, a tail
@@ -453,12 +455,9 @@ static int opp_of_read_supply(const struct opp_of_node *n,
 	count = prop->length / sizeof(u32);
 	per = volt && count != nr ? 3 : 1;
 	if (count != per * nr) {
-		if (volt)
-			dev_err(p->dev, "%pOF: %s has %d values for %u supplies; expected one or three per supply\n",
-				n->np, prop->name, count, nr);
-		else
-			dev_err(p->dev, "%pOF: %s has %d values for %u supplies\n",
-				n->np, prop->name, count, nr);
+		dev_err(p->dev, "%pOF: %s has %d values for %u supplies%s\n",
+			n->np, prop->name, count, nr,
+			volt ? "; expected one or three per supply" : "");
 		return -EINVAL;
 	}
 
@@ -474,33 +473,6 @@ static int opp_of_read_supply(const struct opp_of_node *n,
 	return 0;
 }
 
-/*
- * Without configured regulators, the first OPP whose supplies are read fixes
- * their number: one when it has a supply property, so that drivers that set
- * the voltage themselves (imx6q-cpufreq, mediatek-cpufreq) and the energy
- * model read the OPPs' voltages; none otherwise, so that debugfs shows no
- * supply-0 of zeros. The storage of an OPP holds one supply either way.
- * Then "opp-microvolt", "opp-microamp" and "opp-microwatt", in this order.
- */
-static int opp_of_read_supplies(const struct opp_of_node *n)
-{
-	struct opp_of_parser *p = n->p;
-	enum opp_of_supply_prop what;
-	int ret = 0;
-
-	if (!p->supplies_known) {
-		p->shape.nr_supplies = opp_of_supply_prop(n, OPP_OF_MICROVOLT) ||
-				       opp_of_supply_prop(n, OPP_OF_MICROAMP) ||
-				       opp_of_supply_prop(n, OPP_OF_MICROWATT);
-		p->supplies_known = true;
-	}
-	n->opp->nr_supplies = p->shape.nr_supplies;
-
-	for (what = 0; what < OPP_OF_NR_SUPPLY_PROPS && !ret; what++)
-		ret = opp_of_read_supply(n, what);
-	return ret;
-}
-
 /**
  * opp_of_read_opp() - read one OPP node into a new, unpublished OPP
  * @p: the table load the node belongs to
@@ -512,6 +484,13 @@ static int opp_of_read_supplies(const struct opp_of_node *n)
  * for other hardware, malformed supplies there do not. Another order would
  * fail tables that boards ship and load, or load ones that fail.
  *
+ * Without configured regulators, the first OPP whose supplies are read fixes
+ * their number: one when it has a supply property, so that drivers that set
+ * the voltage themselves (imx6q-cpufreq, mediatek-cpufreq) and the energy
+ * model read the OPPs' voltages; none otherwise, so that debugfs shows no
+ * supply-0 of zeros. The storage of an OPP holds one supply either way.
+ * Then "opp-microvolt", "opp-microamp" and "opp-microwatt", in this order.
+ *
  * Context: Process context; may sleep.
  * Return: the OPP, NULL for a node that is skipped (warned about), or an
  * error pointer when the node fails the table.
@@ -519,8 +498,9 @@ static int opp_of_read_supplies(const struct opp_of_node *n)
 struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 				   struct device_node *np)
 {
-	struct dev_pm_opp *opp = opp_alloc(&p->shape);
+	struct dev_pm_opp *opp __free(opp_free) = opp_alloc(&p->shape);
 	struct opp_of_node n = { .p = p, .np = np, .opp = opp };
+	enum opp_of_supply_prop what;
 	int ret;
 
 	if (!opp)
@@ -530,11 +510,10 @@ struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 	opp_of_gather(&n);
 	ret = opp_of_read_keys(&n);
 	if (ret)
-		goto fail;
+		return ERR_PTR(ret);
 
 	if (!opp_of_is_supported(&n)) {
 		dev_dbg(p->dev, "%pOF: not for this hardware\n", np);
-		opp_free(opp);
 		return NULL;
 	}
 
@@ -543,17 +522,19 @@ struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 	opp->suspend = !!n.suspend;
 	ret = opp_of_read_required(&n);
 	if (ret)
-		goto fail;
+		return ERR_PTR(ret);
 
 	/* "clock-latency-ns": one cell, or its first. */
 	opp_of_read_one(&n, n.latency, &opp->clock_latency_ns);
-	ret = opp_of_read_supplies(&n);
-	if (ret)
-		goto fail;
-
-	return opp;
-
-fail:
-	opp_free(opp);
-	return ERR_PTR(ret);
+	/* Supplies: their number first, when it is not known yet. */
+	if (!p->supplies_known) {
+		p->shape.nr_supplies = opp_of_supply_prop(&n, OPP_OF_MICROVOLT) ||
+				       opp_of_supply_prop(&n, OPP_OF_MICROAMP) ||
+				       opp_of_supply_prop(&n, OPP_OF_MICROWATT);
+		p->supplies_known = true;
+	}
+	opp->nr_supplies = p->shape.nr_supplies;
+	for (what = 0; what < OPP_OF_NR_SUPPLY_PROPS && !ret; what++)
+		ret = opp_of_read_supply(&n, what);
+	return ret ? ERR_PTR(ret) : no_free_ptr(opp);
 }

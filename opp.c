@@ -190,38 +190,24 @@ void opp_release_as_caller(struct kref *kref)
 }
 
 /**
- * opp_put() - drop a reference on an OPP, in any context
+ * opp_put() - drop a reference on an OPP without unlisting it at once
  * @opp: the OPP; NULL and error pointers are ignored
+ * @sleepable: the caller may sleep, so the last reference releases the
+ *	OPP's device tree nodes before returning: a table removed by the core
+ *	then leaves no node reference behind once no caller holds its OPPs
  *
  * As dev_pm_opp_put() in a context that cannot sleep: a lingering OPP whose
  * last other holder this was is unlisted by its table's work item.
  *
- * Context: Any context, including atomic.
+ * Context: Any context, including atomic, without @sleepable; process
+ * context, may sleep, with it.
  */
-void opp_put(struct dev_pm_opp *opp)
-{
-	struct opp_table *table = opp_drop(opp, false);
-
-	if (table)
-		opp_queue_unlisting(table);
-}
-
-/**
- * opp_put_sleepable() - drop a reference on an OPP from process context
- * @opp: the OPP; NULL and error pointers are ignored
- *
- * As opp_put(), but the last reference releases the OPP's device tree
- * nodes before returning, so that a table removed by the core leaves no
- * node reference behind once no caller holds its OPPs.
- *
- * Context: Process context; may sleep.
- */
-void opp_put_sleepable(struct dev_pm_opp *opp)
+void opp_put(struct dev_pm_opp *opp, bool sleepable)
 {
 	struct opp_table *table;
 
-	might_sleep();
-	table = opp_drop(opp, true);
+	might_sleep_if(sleepable);
+	table = opp_drop(opp, sleepable);
 	if (table)
 		opp_queue_unlisting(table);
 }
@@ -353,7 +339,6 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_supplies);
  */
 unsigned long dev_pm_opp_get_power(struct dev_pm_opp *opp)
 {
-	const struct dev_pm_opp_supply *supplies;
 	unsigned long power = 0;
 	unsigned int i;
 
@@ -363,9 +348,8 @@ unsigned long dev_pm_opp_get_power(struct dev_pm_opp *opp)
 	}
 
 	/* Adjustments leave the power as it is: no field here changes. */
-	supplies = opp_supplies(opp);
 	for (i = 0; i < opp->nr_supplies; i++)
-		power += supplies[i].u_watt;
+		power += opp_supplies(opp)[i].u_watt;
 
 	return power;
 }

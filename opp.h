@@ -71,7 +71,7 @@
  *   An OPP from firmware holds a reference on its device tree node and on the
  *   nodes of the OPPs it requires. When the core drops the last reference
  *   (removing the OPP, destroying the table, leaving the current OPP), it
- *   drops those nodes at once with opp_put_sleepable(), and frees the memory
+ *   drops those nodes at once with opp_put(opp, true), and frees the memory
  *   after a grace period. When a caller's dev_pm_opp_put() is the last, which
  *   may be in atomic context, a work item drops them after a grace period,
  *   so dev_pm_opp_put() never sleeps in atomic context.
@@ -490,7 +490,7 @@ struct opp_counted_setting {
  * @regulators_setting: the regulators named by the table-returning
  *	dev_pm_opp_set_regulators()
  * @helper_setting: users of the table-returning set_opp helper
- * @required_seen: opp_removals() when the required OPPs were last all
+ * @required_seen: opp_removal_count when the required OPPs were last all
  *	found; while it has not moved they are not searched again
  * @current_opp: the OPP the device runs at, referenced, or NULL
  * @current_rate: the rate the first clock was set to
@@ -625,27 +625,6 @@ static inline struct dev_pm_opp_supply *opp_supplies(struct dev_pm_opp *opp)
 	return (struct dev_pm_opp_supply *)(opp->data + opp->nr_clks);
 }
 
-/*
- * The voltages of the first supply of @opp, which has at least one, never
- * half adjusted: what opp_read_supplies() gives, for the three values a
- * transition sets.
- */
-static inline void opp_read_first_voltages(struct dev_pm_opp *opp,
-					   unsigned long *min,
-					   unsigned long *target,
-					   unsigned long *max)
-{
-	const struct dev_pm_opp_supply *supply = opp_supplies(opp);
-	unsigned int seq;
-
-	do {
-		seq = read_seqcount_begin(&opp->supplies_seq);
-		*min = supply->u_volt_min;
-		*target = supply->u_volt;
-		*max = supply->u_volt_max;
-	} while (read_seqcount_retry(&opp->supplies_seq, seq));
-}
-
 static inline struct opp_icc_bw *opp_bw(struct dev_pm_opp *opp)
 {
 	return (struct opp_icc_bw *)(opp_supplies(opp) +
@@ -774,7 +753,6 @@ struct opp_change {
 };
 
 int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
-const char *opp_key_name(const struct opp_key *key);
 unsigned int opp_partition(struct dev_pm_opp * const *opps, unsigned int nr,
 			   const struct opp_key *key, unsigned long target,
 			   bool equal, bool sorted);
@@ -815,7 +793,8 @@ unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
 			     struct dev_pm_opp *opp);
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp);
-struct opp_snapshot *opp_snapshot_new_empty(const struct opp_shape *shape);
+struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
+					unsigned int nr);
 bool opp_snapshot_shares_slots(const struct opp_snapshot *old,
 			       const struct opp_snapshot *snap);
 void opp_snapshot_free(struct opp_snapshot *snap, bool keep_slots);
@@ -887,8 +866,7 @@ static inline struct opp_table *opp_drop_as_caller(struct dev_pm_opp *opp)
 	return opp_after_put(opp);
 }
 
-void opp_put(struct dev_pm_opp *opp);
-void opp_put_sleepable(struct dev_pm_opp *opp);
+void opp_put(struct dev_pm_opp *opp, bool sleepable);
 void opp_read_supplies(struct dev_pm_opp *opp, unsigned int first,
 		       struct dev_pm_opp_supply *out, unsigned int nr);
 void opp_write_first_supply(struct dev_pm_opp *opp,
@@ -905,11 +883,11 @@ bool opp_tables_walk_rcu(bool (*visit)(struct opp_table *table, void *data),
 			 void *data);
 void opp_tables_walk(void (*visit)(struct opp_table *table, void *data),
 		     void *data);
-void __opp_table_visit_devices(struct opp_table *table,
-			       void (*visit)(struct device *dev, void *data),
+/* Visits one device of a table; @data is the walk's. */
+typedef void (*opp_dev_visit_t)(struct device *dev, void *data);
+void __opp_table_visit_devices(struct opp_table *table, opp_dev_visit_t visit,
 			       void *data);
-void opp_table_visit_devices(struct opp_table *table,
-			     void (*visit)(struct device *dev, void *data),
+void opp_table_visit_devices(struct opp_table *table, opp_dev_visit_t visit,
 			     void *data);
 
 /* Caller holds @table's lock. The table's current snapshot. */
@@ -931,23 +909,19 @@ enum opp_handle_kind {
 void *opp_get_handles(struct device *dev, enum opp_handle_kind kind,
 		      const char * const *names, unsigned int nr);
 void opp_put_handles(enum opp_handle_kind kind, void *handles, unsigned int nr);
-int opp_of_count_paths(struct device *dev, struct device_node *np);
-unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np);
+int opp_of_count_paths(struct device *dev, struct device_node *np, bool quiet);
 int __opp_table_keep_paths(struct device *dev, struct opp_table *table,
 			   unsigned int nr);
 int opp_table_get_paths(struct device *dev, struct opp_table *table);
 void __opp_table_plan_dvfs(struct opp_table *table);
 int opp_table_get_clock(struct opp_table *table, struct device *dev);
 void opp_check_regulators(struct opp_table *table, struct device *dev,
-			  struct dev_pm_opp * const *opps, unsigned int nr);
+			  struct dev_pm_opp *opp);
 void opp_enable_supplies(struct opp_table *table, struct device *dev);
 void opp_disable_supplies(struct opp_table *table);
-void opp_table_put_resources(struct opp_table *table);
 
 /* Tables (table.c) */
-unsigned int opp_of_node_required_entries(struct device_node *np);
-bool opp_of_required_entries_named(struct device_node *first,
-				   unsigned int count);
+int opp_of_node_required_entries(struct device_node *np);
 unsigned int opp_of_table_required_count(struct device_node *np);
 struct opp_table *opp_table_get_or_create(struct device *dev, int index);
 int opp_table_link_device(struct opp_table *table, struct device *dev);
@@ -994,21 +968,11 @@ enum opp_repeat {
 	OPP_CLASH,
 };
 
-extern atomic_long_t opp_removal_count;
-
-/**
- * opp_removals() - how many edits of any table removed OPPs so far
- *
- * A required OPP that was found stays found until this moves. Inline: each
- * transition to an OPP with required OPPs asks.
- *
- * Context: Any context.
- * Return: the count.
+/*
+ * How many edits of any table removed OPPs so far: a required OPP that was
+ * found stays found until this moves. __opp_required_pending() reads it.
  */
-static inline unsigned long opp_removals(void)
-{
-	return atomic_long_read(&opp_removal_count);
-}
+extern atomic_long_t opp_removal_count;
 
 int opp_table_set_shape(struct opp_table *table, const struct opp_shape *shape);
 int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
@@ -1071,12 +1035,11 @@ bool __opp_required_search(struct opp_table *table, struct dev_pm_opp *opp,
 static inline bool __opp_required_pending(struct opp_table *table,
 					  struct dev_pm_opp *opp)
 {
-	unsigned long removals;
+	unsigned long removals = atomic_long_read(&opp_removal_count);
 
 	lockdep_assert_held(&table->dvfs_lock);
 	if (!opp->nr_required)
 		return false;
-	removals = opp_removals();
 	/* Acquire: the levels stored before the link are seen. */
 	if (!smp_load_acquire(&table->required_pending) &&
 	    table->required_seen == removals)

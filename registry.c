@@ -19,8 +19,11 @@ static DEFINE_HASHTABLE(opp_links, 8);
 /* Every live table, guarded by opp_tables_lock for writers, RCU for readers. */
 static LIST_HEAD(opp_tables);
 
-/* Caller holds rcu_read_lock() or opp_tables_lock. */
-static struct opp_link *opp_link_lookup(const struct device *dev)
+/*
+ * Caller holds rcu_read_lock() or opp_tables_lock. The table @dev is linked
+ * to, or NULL.
+ */
+static struct opp_table *opp_link_lookup(const struct device *dev)
 {
 	struct opp_link *link;
 
@@ -28,7 +31,7 @@ static struct opp_link *opp_link_lookup(const struct device *dev)
 				   (unsigned long)dev,
 				   lockdep_is_held(&opp_tables_lock))
 		if (link->dev == dev)
-			return link;
+			return link->table;
 
 	return NULL;
 }
@@ -45,13 +48,10 @@ static struct opp_link *opp_link_lookup(const struct device *dev)
  */
 struct opp_table *opp_table_lookup_rcu(const struct device *dev)
 {
-	struct opp_link *link;
-
 	RCU_LOCKDEP_WARN(!rcu_read_lock_any_held(),
 			 "opp: table lookup outside RCU");
 
-	link = opp_link_lookup(dev);
-	return link ? link->table : NULL;
+	return opp_link_lookup(dev);
 }
 
 /**
@@ -121,7 +121,8 @@ static struct opp_table *__opp_table_find_shared(struct opp_table *new)
  * opp_table_install() - give a device the table it should use
  * @dev: the device
  * @new: a table made for @dev, not yet published, with one reference
- * @linked: set to whether @dev was linked to a table by this call
+ * @linked: set to whether @dev was linked to a table by this call, unless
+ *	the call fails
  *
  * @dev keeps the table it has; otherwise it joins the shared table built
  * from @new's node, if another device built one, or else @new, which is
@@ -136,17 +137,16 @@ struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 {
 	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
 	struct opp_table *table;
-	struct opp_link *old;
 
-	*linked = false;
 	if (!link)
 		return ERR_PTR(-ENOMEM);
 
 	guard(mutex)(&opp_tables_lock);
-	old = opp_link_lookup(dev);
-	if (old) {
-		kref_get(&old->table->kref);
-		return old->table;
+	table = opp_link_lookup(dev);
+	*linked = !table;
+	if (table) {
+		kref_get(&table->kref);
+		return table;
 	}
 
 	table = __opp_table_find_shared(new) ?: new;
@@ -155,7 +155,6 @@ struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 	else
 		kref_get(&table->kref);
 	__opp_link_add(no_free_ptr(link), dev, table);
-	*linked = true;
 	return table;
 }
 
@@ -174,7 +173,7 @@ struct opp_table *opp_table_install(struct device *dev, struct opp_table *new,
 int opp_table_add_link(struct opp_table *table, struct device *dev)
 {
 	struct opp_link *link __free(kfree) = kzalloc(sizeof(*link), GFP_KERNEL);
-	struct opp_link *old;
+	struct opp_table *old;
 
 	if (!link)
 		return -ENOMEM;
@@ -182,7 +181,7 @@ int opp_table_add_link(struct opp_table *table, struct device *dev)
 	guard(mutex)(&opp_tables_lock);
 	old = opp_link_lookup(dev);
 	if (old)
-		return old->table == table ? 0 : -EBUSY;
+		return old == table ? 0 : -EBUSY;
 
 	__opp_link_add(no_free_ptr(link), dev, table);
 	return 1;
@@ -208,7 +207,8 @@ static void __opp_table_unlink_all(struct opp_table *table)
  *
  * Reaching zero and leaving the registry happen in one critical section of
  * opp_tables_lock, so a table found under that lock is always live. Lock-free
- * readers may still see the table until a grace period passes.
+ * readers may still see the table until a grace period passes. A reference
+ * that is not the last goes without the lock (every transition drops one).
  *
  * Context: Process context; may take opp_tables_lock and sleep.
  * Return: true when that was the last reference: no device links to @table
@@ -277,8 +277,7 @@ void opp_tables_walk(void (*visit)(struct opp_table *table, void *data),
  *
  * Context: Caller holds opp_tables_lock (inside opp_tables_walk()).
  */
-void __opp_table_visit_devices(struct opp_table *table,
-			       void (*visit)(struct device *dev, void *data),
+void __opp_table_visit_devices(struct opp_table *table, opp_dev_visit_t visit,
 			       void *data)
 {
 	struct opp_link *link;
@@ -298,8 +297,7 @@ void __opp_table_visit_devices(struct opp_table *table,
  *
  * Context: Process context; takes opp_tables_lock.
  */
-void opp_table_visit_devices(struct opp_table *table,
-			     void (*visit)(struct device *dev, void *data),
+void opp_table_visit_devices(struct opp_table *table, opp_dev_visit_t visit,
 			     void *data)
 {
 	guard(mutex)(&opp_tables_lock);

@@ -27,7 +27,6 @@ static bool opp_np_search_visit(struct opp_table *table, void *data)
 {
 	struct opp_np_search *s = data;
 	struct opp_snapshot *snap;
-	struct dev_pm_opp *opp;
 	unsigned int i;
 
 	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "opp: snapshot read outside RCU");
@@ -36,7 +35,8 @@ static bool opp_np_search_visit(struct opp_table *table, void *data)
 		return false;
 	snap = rcu_dereference(table->snap);
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
-		opp = snap->opps[i];
+		struct dev_pm_opp *opp = snap->opps[i];
+
 		if (s->np && opp->np != s->np)
 			continue;
 		if (s->get && !kref_get_unless_zero(&opp->kref))
@@ -244,10 +244,7 @@ static struct dev_pm_opp *opp_table_get_level_rcu(struct opp_table *table,
 
 	opp = opp_snapshot_find(snap, &key, level, OPP_MATCH_EXACT, true) ?:
 	      opp_snapshot_find(snap, &key, level, OPP_MATCH_EXACT, false);
-	if (opp && kref_get_unless_zero(&opp->kref))
-		return opp;
-
-	return NULL;
+	return opp && kref_get_unless_zero(&opp->kref) ? opp : NULL;
 }
 
 /**
@@ -293,7 +290,7 @@ int dev_pm_opp_xlate_performance_state(struct opp_table *src_table,
 
 	i = opp_required_index(src, dst_table);
 	loaded = i >= 0 && opp_required_resolve(opp_required_nps(src)[i], &req);
-	opp_put(src);
+	opp_put(src, false);
 	if (i < 0) {
 		pr_err("%pOF: requires nothing of %pOF\n", src_table->np,
 		       dst_table->np);
@@ -538,13 +535,12 @@ static bool opp_required_tables_loaded(struct device_node *np, unsigned int nr)
 static bool opp_required_unmet(struct dev_pm_opp *opp)
 {
 	struct opp_required_state found;
-	struct device_node *req;
 	unsigned int i;
-	bool loaded;
 
 	for (i = 0; i < opp->nr_required; i++) {
-		req = opp_required_nps(opp)[i];
-		loaded = opp_required_resolve(req, &found);
+		struct device_node *req = opp_required_nps(opp)[i];
+		bool loaded = opp_required_resolve(req, &found);
+
 		if (loaded && found.available)
 			continue;
 		pr_warn("%pOF: required OPP %u, %pOF, is %s; disabling this OPP\n",
@@ -581,25 +577,22 @@ static void opp_required_settle(struct opp_table *table)
 		smp_store_release(&table->required_pending, false);
 }
 
-/* A walk for a pending table that this pass has not seen yet. */
-struct opp_pending_search {
-	unsigned long pass;
-	struct opp_table *table;
-};
-
-/* Under RCU: takes @table when it is pending and new to the pass. */
-static bool opp_pending_visit(struct opp_table *table, void *data)
+/*
+ * Caller holds opp_required_pending_lock. A visitor of opp_tables_walk_rcu():
+ * takes @table, into *@found, when it is pending and new to the current pass.
+ */
+static bool opp_pending_visit(struct opp_table *table, void *found)
 {
-	struct opp_pending_search *s = data;
+	lockdep_assert_held(&opp_required_pending_lock);
 
 	if (!READ_ONCE(table->required_pending) ||
-	    table->required_pass == s->pass)
+	    table->required_pass == opp_required_pending_pass)
 		return false;
-	table->required_pass = s->pass;
+	table->required_pass = opp_required_pending_pass;
 	if (!kref_get_unless_zero(&table->kref))
 		return false;
 
-	s->table = table;
+	*(struct opp_table **)found = table;
 	return true;
 }
 
@@ -614,13 +607,13 @@ static bool opp_pending_visit(struct opp_table *table, void *data)
  */
 void opp_required_link_pending(void)
 {
-	struct opp_pending_search s = {};
+	struct opp_table *table;
 
 	guard(mutex)(&opp_required_pending_lock);
-	s.pass = ++opp_required_pending_pass;
-	while (opp_tables_walk_rcu(opp_pending_visit, &s)) {
-		opp_required_settle(s.table);
-		dev_pm_opp_put_opp_table(s.table);
+	opp_required_pending_pass++;
+	while (opp_tables_walk_rcu(opp_pending_visit, &table)) {
+		opp_required_settle(table);
+		dev_pm_opp_put_opp_table(table);
 	}
 }
 
@@ -653,7 +646,7 @@ bool opp_required_level(struct dev_pm_opp *opp, unsigned int i,
  * __opp_required_search() - look for the required OPPs of an OPP
  * @table: the table of @opp
  * @opp: an OPP with required OPPs
- * @removals: opp_removals() as the caller read it
+ * @removals: opp_removal_count as the caller read it
  *
  * The slow half of __opp_required_pending(), once an OPP was removed
  * somewhere or a required table was not loaded yet: every required OPP is

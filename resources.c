@@ -94,17 +94,14 @@ void *opp_get_handles(struct device *dev, enum opp_handle_kind kind,
  * @table: the table
  *
  * Last one first; a regulator whose enable failed is left alone, so its
- * use count stays balanced.
+ * use count stays balanced. Does nothing when none is enabled.
  *
  * Context: Process context; may sleep.
  */
 void opp_disable_supplies(struct opp_table *table)
 {
-	unsigned int i;
-
-	for (i = table->nr_supplies_enabled; i-- > 0;)
-		regulator_disable(table->regulators[i]);
-	table->nr_supplies_enabled = 0;
+	while (table->nr_supplies_enabled)
+		regulator_disable(table->regulators[--table->nr_supplies_enabled]);
 }
 
 /**
@@ -216,77 +213,39 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 }
 
 /**
- * opp_check_regulators() - disable new OPPs the regulators cannot provide
- * @table: the table the OPPs are for, referenced by the caller
+ * opp_check_regulators() - disable a new OPP the regulators cannot provide
+ * @table: the table the OPP is for, referenced by the caller
  * @dev: the device, for messages
- * @opps: OPPs not published yet
- * @nr: how many
+ * @opp: an OPP not published yet
  *
  * Context: Process context; takes the table's dvfs_lock and may sleep.
  */
 void opp_check_regulators(struct opp_table *table, struct device *dev,
-			  struct dev_pm_opp * const *opps, unsigned int nr)
+			  struct dev_pm_opp *opp)
 {
-	const struct dev_pm_opp_supply *supply;
-	unsigned int i, s, nr_checked;
+	const struct dev_pm_opp_supply *supply = opp_supplies(opp);
+	/* dev_pm_opp_add() gives a voltage to the first supply only. */
+	unsigned int nr = opp->dynamic ? 1 : opp->nr_supplies, s;
 
 	guard(mutex)(&table->dvfs_lock);
-	for (i = 0; i < nr; i++) {
-		/* dev_pm_opp_add() gives a voltage to the first supply only. */
-		nr_checked = opps[i]->dynamic ? 1 : opps[i]->nr_supplies;
-		for (s = 0; s < table->nr_regulators && s < nr_checked; s++) {
-			supply = opp_supplies(opps[i]) + s;
-			if (regulator_is_supported_voltage(table->regulators[s],
-							   supply->u_volt_min,
-							   supply->u_volt_max))
-				continue;
-			dev_warn(dev, "OPP %lu Hz: supply %u cannot give [%lu, %lu] uV; disabling it\n",
-				 opp_rates(opps[i])[0], s, supply->u_volt_min,
-				 supply->u_volt_max);
-			opps[i]->available = false;
-			break;
-		}
+	for (s = 0; s < table->nr_regulators && s < nr; s++, supply++) {
+		if (regulator_is_supported_voltage(table->regulators[s],
+						   supply->u_volt_min,
+						   supply->u_volt_max))
+			continue;
+		dev_warn(dev, "OPP %lu Hz: supply %u cannot give [%lu, %lu] uV; disabling it\n",
+			 opp_rates(opp)[0], s, supply->u_volt_min,
+			 supply->u_volt_max);
+		opp->available = false;
+		return;
 	}
-}
-
-/**
- * opp_table_put_resources() - release what a dying table drives
- * @table: the table, unreachable, which left its current OPP already
- *
- * Context: Process context; may sleep.
- */
-void opp_table_put_resources(struct opp_table *table)
-{
-	if (table->supplies_on)
-		opp_disable_supplies(table);
-	opp_put_handles(OPP_HANDLE_REGULATOR, table->regulators,
-			table->nr_regulators);
-	opp_put_handles(OPP_HANDLE_CLK, table->clks, table->nr_clk_handles);
-	kfree(table->set_opp_data);
-	opp_put_handles(OPP_HANDLE_PATH, table->icc_paths, table->nr_icc_paths);
-}
-
-/*
- * The "interconnects" entries of @dev when the first OPP of its table node
- * @np (which may be NULL) has a non-empty "opp-peak-kBps", else 0.
- */
-static int opp_of_count_endpoints(struct device *dev, struct device_node *np)
-{
-	struct device_node *first __free(device_node) =
-		of_get_next_available_child(np, NULL);
-	struct property *prop = of_find_property(first, "opp-peak-kBps", NULL);
-
-	if (!prop || !prop->length)
-		return 0;
-
-	return max(of_count_phandle_with_args(dev->of_node, "interconnects",
-					      "#interconnect-cells"), 0);
 }
 
 /**
  * opp_of_count_paths() - how many interconnect paths a table votes on
  * @dev: the device, whose "interconnects" lists the paths in pairs
- * @np: its "operating-points-v2" table node
+ * @np: its "operating-points-v2" table node, or NULL
+ * @quiet: leave a malformed "interconnects" unreported
  *
  * Bandwidth is per path of the device, and only when the table's first OPP
  * has a non-empty "opp-peak-kBps".
@@ -295,36 +254,22 @@ static int opp_of_count_endpoints(struct device *dev, struct device_node *np)
  * Return: the number of paths (0 without bandwidths), or -EINVAL when
  * "interconnects" does not hold whole pairs.
  */
-int opp_of_count_paths(struct device *dev, struct device_node *np)
+int opp_of_count_paths(struct device *dev, struct device_node *np, bool quiet)
 {
-	int count = opp_of_count_endpoints(dev, np);
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(np, NULL);
+	struct property *prop = of_find_property(first, "opp-peak-kBps", NULL);
+	int count;
 
-	if (count % 2) {
+	if (!prop || !prop->length)
+		return 0;
+
+	count = max(of_count_phandle_with_args(dev->of_node, "interconnects",
+					       "#interconnect-cells"), 0);
+	if (count % 2 && !quiet)
 		dev_err(dev, "%pOF: interconnects has %d endpoints, not pairs\n",
 			dev->of_node, count);
-		return -EINVAL;
-	}
-
-	return count / 2;
-}
-
-/**
- * opp_of_paths_wanted() - the bandwidths each OPP of a new table carries
- * @dev: the device the table is created for
- * @np: the table node, or NULL
- *
- * A table created for a device whose table node has bandwidths gives every
- * OPP one per path from the start, those added by code (at 0) as well as
- * those its node brings later. Quiet: opp_of_count_paths() reports.
- *
- * Context: Process context.
- * Return: the number of paths, 0 when there are none or they are malformed.
- */
-unsigned int opp_of_paths_wanted(struct device *dev, struct device_node *np)
-{
-	int count = opp_of_count_endpoints(dev, np);
-
-	return count % 2 || count / 2 > U8_MAX ? 0 : count / 2;
+	return count % 2 ? -EINVAL : count / 2;
 }
 
 /**
@@ -376,19 +321,17 @@ int opp_table_get_paths(struct device *dev, struct opp_table *table)
 {
 	struct device_node *np __free(device_node) =
 		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
-	struct device_node *first __free(device_node) =
-		np ? of_get_next_available_child(np, NULL) : NULL;
 	struct icc_path **paths;
 	int nr;
 
 	if (!np)
 		return 0;
-	if (!first) {
+	if (!of_get_available_child_count(np)) {
 		dev_err(dev, "%pOF: no OPP to read bandwidths from\n", np);
 		return 0;
 	}
 
-	nr = opp_of_count_paths(dev, np);
+	nr = opp_of_count_paths(dev, np, false);
 	if (nr <= 0)
 		return nr;
 

@@ -40,25 +40,12 @@ int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b)
 	return opp_cmp_ulong(a->level, b->level);
 }
 
-static const char * const opp_key_names[] = {
-	[OPP_KEY_RATE] = "rate",
-	[OPP_KEY_LEVEL] = "level",
-	[OPP_KEY_BW] = "bandwidth",
-};
-
-/**
- * opp_key_name() - what a key compares, for messages
- * @key: the key
- *
- * Context: Any context.
- * Return: "rate", "level" or "bandwidth".
+/*
+ * The bits of the keys that go down from @a to @b, its next in order. Real
+ * tables are sorted by every key, and searches bisect. A key that goes down
+ * somewhere (a second clock, a level that does not follow the rate) is
+ * searched linearly, which gives the same answers as a walk in table order.
  */
-const char *opp_key_name(const struct opp_key *key)
-{
-	return opp_key_names[key->kind];
-}
-
-/* The bits of the keys that go down from @a to @b, its next in order. */
 static u32 opp_keys_going_down(const struct opp_shape *shape,
 			       struct dev_pm_opp *a, struct dev_pm_opp *b)
 {
@@ -80,23 +67,6 @@ static u32 opp_keys_going_down(const struct opp_shape *shape,
 			down |= opp_key_bit(&key);
 
 	return down;
-}
-
-/*
- * Real tables are sorted by every key, and searches bisect. A key that goes
- * down somewhere (a second clock, a level that does not follow the rate) is
- * searched linearly, which gives the same answers as a walk in table order.
- */
-static void opp_snapshot_find_unsorted_keys(struct opp_snapshot *snap)
-{
-	unsigned int i;
-
-	/* Along each array: the disabled OPPs do not follow the available. */
-	for (i = 1; i < snap->nr_avail + snap->nr_unavail; i++)
-		if (i != snap->nr_avail)
-			snap->unsorted |= opp_keys_going_down(&snap->shape,
-							      snap->opps[i - 1],
-							      snap->opps[i]);
 }
 
 /* Where opp_partition() splits: a key, a value, and which side equals go. */
@@ -231,15 +201,22 @@ static struct opp_slots *opp_snapshot_slots(const struct opp_snapshot *snap)
 			    NULL;
 }
 
-/*
- * A snapshot of @shape with room for at least @nr OPPs (none when @nr is 0),
- * rounded up to what the allocator hands out anyway, so that the room past
- * @nr costs nothing.
+/**
+ * opp_snapshot_alloc() - a snapshot that lists no OPP yet
+ * @shape: its shape
+ * @nr: how many OPPs it has room for, at least; none when 0
+ *
+ * The room is rounded up to what the allocator hands out anyway, so that the
+ * room past @nr costs nothing.
+ *
+ * Context: Process context; may sleep.
+ * Return: the snapshot, or NULL without memory.
  */
-static struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
-					       unsigned int nr)
+struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
+					unsigned int nr)
 {
-	struct opp_snapshot *snap = kzalloc(sizeof(*snap), GFP_KERNEL);
+	struct opp_snapshot *snap __free(kfree) = kzalloc(sizeof(*snap),
+							  GFP_KERNEL);
 	size_t size = kmalloc_size_roundup(struct_size_t(struct opp_slots,
 							 opps, nr));
 	struct opp_slots *slots;
@@ -249,31 +226,17 @@ static struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
 
 	snap->shape = *shape;
 	if (!nr)
-		return snap;
+		return_ptr(snap);
 
 	slots = kvmalloc(size, GFP_KERNEL);
-	if (!slots) {
-		kfree(snap);
+	if (!slots)
 		return NULL;
-	}
 	slots->size = (size - offsetof(struct opp_slots, opps)) /
 		      sizeof(slots->opps[0]);
 	snap->opps = slots->opps;
-	return snap;
+	return_ptr(snap);
 }
-
-/**
- * opp_snapshot_new_empty() - a snapshot without OPPs
- * @shape: its shape
- *
- * Context: Process context; may sleep.
- * Return: the snapshot, or NULL without memory.
- */
-struct opp_snapshot *opp_snapshot_new_empty(const struct opp_shape *shape)
-{
-	return opp_snapshot_alloc(shape, 0);
-}
-EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_new_empty);
+EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_alloc);
 
 /**
  * opp_snapshot_shares_slots() - whether a snapshot uses its predecessor's
@@ -343,7 +306,7 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 		{ insert ? insert->opps : NULL, insert ? insert->nr : 0 },
 	};
 	struct opp_run walk[ARRAY_SIZE(runs)];
-	unsigned int nr = 0, nr_avail = 0, room, a = 0, u;
+	unsigned int nr = 0, nr_avail = 0, room, a = 0, u, i;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 
@@ -368,12 +331,16 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
 		if (opp_change_drops(change, opp))
 			continue;
-		snap->opps[opp_change_available(change, opp) ? a++ : u++] = opp;
+		i = opp_change_available(change, opp) ? a++ : u++;
+		snap->opps[i] = opp;
+		/* Along each array, not from the available to the disabled. */
+		if (i && i != nr_avail)
+			snap->unsorted |= opp_keys_going_down(shape,
+							      snap->opps[i - 1],
+							      opp);
 		if (opp->suspend)
 			snap->suspend = opp;
 	}
-
-	opp_snapshot_find_unsorted_keys(snap);
 	return snap;
 }
 
@@ -415,24 +382,6 @@ static bool opp_snapshot_can_append(const struct opp_snapshot *old,
 	       (!old->nr_avail || opp_cmp(old->opps[old->nr_avail - 1], opp) < 0);
 }
 
-static struct opp_snapshot *opp_snapshot_append(const struct opp_snapshot *old,
-						struct dev_pm_opp *opp)
-{
-	struct opp_snapshot *snap = kmalloc(sizeof(*snap), GFP_KERNEL);
-	unsigned int nr = old->nr_avail;
-
-	if (!snap)
-		return NULL;
-
-	*snap = *old;
-	snap->opps[nr] = opp;
-	snap->nr_avail = nr + 1;
-	if (nr)
-		snap->unsorted |= opp_keys_going_down(&old->shape,
-						      old->opps[nr - 1], opp);
-	return snap;
-}
-
 /**
  * opp_snapshot_next() - build the snapshot that follows another
  * @old: the current snapshot, which stays as it is
@@ -452,11 +401,23 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 {
 	bool one = change->insert && change->insert->nr == 1 &&
 		   !change->drop && !change->flip;
+	struct dev_pm_opp *opp = one ? change->insert->opps[0] : NULL;
+	unsigned int nr = old->nr_avail;
+	struct opp_snapshot *snap;
 
-	if (one && opp_snapshot_can_append(old, shape, change->insert->opps[0]))
-		return opp_snapshot_append(old, change->insert->opps[0]);
+	if (!one || !opp_snapshot_can_append(old, shape, opp))
+		return opp_snapshot_rebuild(old, shape, change, one);
 
-	return opp_snapshot_rebuild(old, shape, change, one);
+	/* A new header over @old's slots, one more of which it lists. */
+	snap = kmemdup(old, sizeof(*old), GFP_KERNEL);
+	if (!snap)
+		return NULL;
+	snap->opps[nr] = opp;
+	snap->nr_avail = nr + 1;
+	if (nr)
+		snap->unsorted |= opp_keys_going_down(shape, old->opps[nr - 1],
+						      opp);
+	return snap;
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_next);
 

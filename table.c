@@ -18,9 +18,7 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 	struct device_node *np = dev->of_node;
 	u32 latency;
 
-	if (!np)
-		return;
-
+	/* A device without a node finds none of these. */
 	if (!of_property_read_u32(np, "clock-latency", &latency))
 		table->clock_latency_ns_max = latency;
 	of_property_read_u32(np, "voltage-tolerance",
@@ -32,11 +30,7 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 		return;
 	table->sharing = of_property_read_bool(table->np, "opp-shared") ?
 			 OPP_SHARING_SHARED : OPP_SHARING_EXCLUSIVE;
-
-	struct device_node *first __free(device_node) =
-		of_get_next_available_child(table->np, NULL);
-
-	if (!first)
+	if (!of_get_available_child_count(table->np))
 		dev_warn(dev, "%pOF: OPP table is empty\n", table->np);
 }
 
@@ -48,35 +42,22 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
  * a malformed property counts as none.
  *
  * Context: Process context.
- * Return: the number of entries.
+ * Return: the number of entries, or -ENOENT when one of them names no node.
  */
-unsigned int opp_of_node_required_entries(struct device_node *np)
+int opp_of_node_required_entries(struct device_node *np)
 {
-	return max(of_count_phandle_with_args(np, "required-opps", NULL), 0);
-}
-
-/**
- * opp_of_required_entries_named() - whether required-opps entries name nodes
- * @first: an OPP node, or NULL
- * @count: how many of its "required-opps" entries to check
- *
- * Context: Process context.
- * Return: true when each of the first @count entries names a node.
- */
-bool opp_of_required_entries_named(struct device_node *first,
-				   unsigned int count)
-{
-	unsigned int i;
+	int count = max(of_count_phandle_with_args(np, "required-opps", NULL), 0);
+	int i;
 
 	for (i = 0; i < count; i++) {
 		struct device_node *req __free(device_node) =
-			of_parse_phandle(first, "required-opps", i);
+			of_parse_phandle(np, "required-opps", i);
 
 		if (!req)
-			return false;
+			return -ENOENT;
 	}
 
-	return true;
+	return count;
 }
 
 /**
@@ -94,10 +75,9 @@ bool opp_of_required_entries_named(struct device_node *first,
 unsigned int opp_of_table_required_count(struct device_node *np)
 {
 	struct device_node *first __free(device_node) =
-		np ? of_get_next_available_child(np, NULL) : NULL;
-	unsigned int count = opp_of_node_required_entries(first);
+		of_get_next_available_child(np, NULL);
 
-	return opp_of_required_entries_named(first, count) ? count : 0;
+	return max(opp_of_node_required_entries(first), 0);
 }
 
 static struct opp_table *opp_table_alloc(struct device *dev, int index)
@@ -106,15 +86,23 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 							GFP_KERNEL);
 	struct opp_shape shape = { .nr_clks = 1, .nr_supplies = 1 };
 	struct opp_snapshot *snap;
+	int nr_paths;
 
 	if (!table)
 		return NULL;
 	opp_table_read_dt(table, dev, index);
-	/* What the node's OPPs will have: OPPs added by code have it too. */
-	shape.nr_paths = opp_of_paths_wanted(dev, table->np);
+	/*
+	 * What the node's OPPs will have: OPPs added by code have it too, a
+	 * bandwidth (at 0) per path. Quiet: a malformed "interconnects" or too
+	 * many paths only mean no bandwidths here, and the table's load or
+	 * opp_table_get_paths() reports them.
+	 */
+	nr_paths = opp_of_count_paths(dev, table->np, true);
+	if (nr_paths > 0 && nr_paths <= U8_MAX)
+		shape.nr_paths = nr_paths;
 	shape.nr_required = min_t(unsigned int,
 				  opp_of_table_required_count(table->np), U8_MAX);
-	snap = opp_snapshot_new_empty(&shape);
+	snap = opp_snapshot_alloc(&shape, 0);
 	if (!snap) {
 		of_node_put(table->np);
 		return NULL;
@@ -137,39 +125,42 @@ static struct opp_table *opp_table_alloc(struct device *dev, int index)
 }
 
 /*
- * A table dies with OPPs that linger in it: the current OPP, and any a caller
- * still holds. They stop pointing to it, and those nobody holds any more
- * leave with a notification, as if their last holder had let go.
- */
-static void opp_table_drop_lingering(struct opp_table *table,
-				     struct dev_pm_opp *opp)
-{
-	/* Dynamic OPPs pin the table and static ones go with static_users. */
-	WARN_ON_ONCE(opp->presence != OPP_LINGERING);
-	WRITE_ONCE(opp->lingers_in, NULL);
-	if (kref_read(&opp->kref) == 1)
-		opp_notify(table, OPP_EVENT_REMOVE, opp);
-	opp_put_sleepable(opp);
-}
-
-/*
  * The table is unreachable: no link points to it and its count is zero, or
  * it was never published.
  */
 static void opp_table_destroy(struct opp_table *table)
 {
 	struct opp_snapshot *snap = rcu_dereference_protected(table->snap, true);
+	struct dev_pm_opp *opp;
 	unsigned int i;
 
 	opp_debug_remove_table(table);
 
-	opp_put_sleepable(table->current_opp);
+	opp_put(table->current_opp, true);
 	table->current_opp = NULL;
-	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++)
-		opp_table_drop_lingering(table, snap->opps[i]);
+	/*
+	 * A table dies with OPPs that linger in it: the current OPP, and any a
+	 * caller still holds. They stop pointing to it, and those nobody holds
+	 * any more leave with a notification, as if their last holder had let
+	 * go. Dynamic OPPs pin the table and static ones go with static_users.
+	 */
+	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
+		opp = snap->opps[i];
+		WARN_ON_ONCE(opp->presence != OPP_LINGERING);
+		WRITE_ONCE(opp->lingers_in, NULL);
+		if (kref_read(&opp->kref) == 1)
+			opp_notify(table, OPP_EVENT_REMOVE, opp);
+		opp_put(opp, true);
+	}
 
 	opp_snapshot_retire(snap, false);
-	opp_table_put_resources(table);
+	/* What the table drives, left by its current OPP already. */
+	opp_disable_supplies(table);
+	opp_put_handles(OPP_HANDLE_REGULATOR, table->regulators,
+			table->nr_regulators);
+	opp_put_handles(OPP_HANDLE_CLK, table->clks, table->nr_clk_handles);
+	kfree(table->set_opp_data);
+	opp_put_handles(OPP_HANDLE_PATH, table->icc_paths, table->nr_icc_paths);
 	of_node_put(table->np);
 	kfree(table->supported_hw);
 	kfree_const(table->prop_name);
@@ -200,11 +191,10 @@ static void opp_table_destroy(struct opp_table *table)
  */
 struct opp_table *opp_table_get_or_create(struct device *dev, int index)
 {
-	struct opp_table *table, *new;
+	struct opp_table *new, *table = opp_table_find(dev);
 	bool linked;
 	int ret;
 
-	table = opp_table_find(dev);
 	if (!IS_ERR(table) || PTR_ERR(table) != -ENODEV)
 		return table;
 
@@ -301,12 +291,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table_ref);
  */
 void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
 {
-	if (IS_ERR_OR_NULL(opp_table))
-		return;
-
-	/* Not the last reference: no lock (every transition ends here). */
-	if (!refcount_dec_not_one(&opp_table->kref.refcount) &&
-	    opp_table_unregister(opp_table))
+	if (!IS_ERR_OR_NULL(opp_table) && opp_table_unregister(opp_table))
 		opp_table_destroy(opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_put_opp_table);

@@ -164,24 +164,22 @@ struct opp_table *
 dev_pm_opp_register_set_opp_helper(struct device *dev,
 				   int (*set_opp)(struct dev_pm_set_opp_data *data))
 {
-	struct opp_table *table;
 	int ret;
 
 	if (!set_opp)
 		return ERR_PTR(-EINVAL);
 
-	table = opp_table_get_or_create(dev, 0);
+	struct opp_table *table __free(put_opp_table) =
+		opp_table_get_or_create(dev, 0);
 	if (IS_ERR(table))
 		return table;
 
 	scoped_guard(mutex, &table->dvfs_lock)
 		ret = __opp_set_helper(table, dev, set_opp);
-	if (ret) {
-		dev_pm_opp_put_opp_table(table);
+	if (ret)
 		return ERR_PTR(ret);
-	}
 
-	return table;
+	return_ptr(table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_register_set_opp_helper);
 

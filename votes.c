@@ -16,7 +16,8 @@
  * by name (genpd virtual devices) are left alone: genpd aggregates them.
  *
  * Locking: ``opp_votes_lock`` guards the list of aggregators and is never
- * held across a call out. Each aggregator's own lock, with its own lockdep
+ * held across a call into another framework (only a new aggregator's
+ * lockdep key and lock are set up under it). Each aggregator's own lock, with its own lockdep
  * class, guards its votes and is held across the performance state call, so
  * that the state set is always the highest vote recorded. Order: the
  * consumer's ``dvfs_lock``, then the aggregator's lock.
@@ -61,7 +62,10 @@ struct opp_votes {
 	bool set;
 };
 
-/* Guards opp_votes_list; never held across a call out of this file. */
+/*
+ * Guards opp_votes_list; never held across a call into another framework:
+ * it takes no lock but lockdep's own, when an aggregator's key is registered.
+ */
 static DEFINE_MUTEX(opp_votes_lock);
 static LIST_HEAD(opp_votes_list);
 
@@ -90,102 +94,55 @@ static struct opp_votes *__opp_votes_find(const struct device *dev)
 	return NULL;
 }
 
-static void opp_votes_put(struct opp_votes *agg)
+/*
+ * Caller holds @agg's lock. Records @voter's vote for @level, or gives it
+ * back (@drop, with @level 0), then sets the highest vote (0 with none) if
+ * it is not the state set already; on failure the votes are as they were
+ * and so is the device.
+ */
+static int __opp_votes_vote(struct opp_votes *agg,
+			    const struct opp_table *voter, bool drop,
+			    unsigned int level)
 {
-	kref_put(&agg->kref, opp_votes_release);
-}
-
-/* Caller holds @agg's lock. */
-static struct opp_vote *__opp_vote_of(struct opp_votes *agg,
-				      const struct opp_table *voter)
-{
-	struct opp_vote *vote;
+	unsigned int old, top = 0;
+	struct opp_vote *vote, *v;
+	bool fresh;
+	int ret = 0;
 
 	lockdep_assert_held(&agg->lock);
 	list_for_each_entry(vote, &agg->votes, node)
 		if (vote->voter == voter)
-			return vote;
-
-	return NULL;
-}
-
-/* Caller holds @agg's lock. Sets the highest vote (0 with none) if new. */
-static int __opp_votes_apply(struct opp_votes *agg)
-{
-	unsigned int level = 0;
-	struct opp_vote *vote;
-	int ret;
-
-	lockdep_assert_held(&agg->lock);
-	list_for_each_entry(vote, &agg->votes, node)
-		level = max(level, vote->level);
-	if (agg->set && agg->applied == level)
-		return 0;
-
-	ret = dev_pm_domain_set_performance_state(agg->dev, level);
-	if (ret)
-		return ret;
-
-	agg->applied = level;
-	agg->set = true;
-	return 0;
-}
-
-/*
- * Caller holds @agg's lock. Records @voter's vote for @level, then sets the
- * highest; on failure the vote is as it was and so is the device.
- */
-static int __opp_votes_vote(struct opp_votes *agg,
-			    const struct opp_table *voter, unsigned int level)
-{
-	struct opp_vote *vote = __opp_vote_of(agg, voter);
-	unsigned int old;
-	int ret;
-
-	lockdep_assert_held(&agg->lock);
-	if (vote) {
-		old = vote->level;
-		vote->level = level;
-		ret = __opp_votes_apply(agg);
-		if (ret)
-			vote->level = old;
-		return ret;
+			break;
+	fresh = list_entry_is_head(vote, &agg->votes, node);
+	if (fresh) {
+		if (drop)
+			return 0;
+		vote = kzalloc(sizeof(*vote), GFP_KERNEL);
+		if (!vote)
+			return -ENOMEM;
+		vote->voter = voter;
+		list_add_tail(&vote->node, &agg->votes);
 	}
 
-	vote = kzalloc(sizeof(*vote), GFP_KERNEL);
-	if (!vote)
-		return -ENOMEM;
-	vote->voter = voter;
+	/* A vote given back counts as 0 until the device's state follows. */
+	old = vote->level;
 	vote->level = level;
-	list_add_tail(&vote->node, &agg->votes);
-	ret = __opp_votes_apply(agg);
+	list_for_each_entry(v, &agg->votes, node)
+		top = max(top, v->level);
+	if (!agg->set || agg->applied != top)
+		ret = dev_pm_domain_set_performance_state(agg->dev, top);
 	if (ret) {
+		vote->level = old;
+	} else {
+		agg->applied = top;
+		agg->set = true;
+	}
+	/* A new vote that failed, or one given back, leaves. */
+	if (ret ? fresh : drop) {
 		list_del(&vote->node);
 		kfree(vote);
 	}
 	return ret;
-}
-
-/* Caller holds @agg's lock. Gives @voter's vote back, if it has one. */
-static int __opp_votes_drop(struct opp_votes *agg,
-			    const struct opp_table *voter)
-{
-	struct opp_vote *vote = __opp_vote_of(agg, voter);
-	int ret;
-
-	lockdep_assert_held(&agg->lock);
-	if (!vote)
-		return 0;
-
-	list_del(&vote->node);
-	ret = __opp_votes_apply(agg);
-	if (ret) {
-		list_add_tail(&vote->node, &agg->votes);
-		return ret;
-	}
-
-	kfree(vote);
-	return 0;
 }
 
 /**
@@ -193,7 +150,7 @@ static int __opp_votes_drop(struct opp_votes *agg,
  * @dev: the required device
  * @voter: the consumer's table
  * @drop: give the vote back instead
- * @level: the performance state asked for, unless @drop
+ * @level: the performance state asked for; 0 with @drop
  *
  * Power domains attached by name (genpd virtual devices) do not aggregate
  * here: their domain does.
@@ -222,9 +179,8 @@ static int __opp_votes_cast(struct device *dev, const struct opp_table *voter,
 	}
 
 	scoped_guard(mutex, &agg->lock)
-		ret = drop ? __opp_votes_drop(agg, voter) :
-			     __opp_votes_vote(agg, voter, level);
-	opp_votes_put(agg);
+		ret = __opp_votes_vote(agg, voter, drop, level);
+	kref_put(&agg->kref, opp_votes_release);
 	return ret;
 }
 
@@ -234,7 +190,7 @@ static int __opp_votes_cast(struct device *dev, const struct opp_table *voter,
 
 /**
  * opp_detach_genpds() - detach power domains attached by name
- * @devs: their virtual devices; NULL entries are skipped
+ * @devs: their virtual devices; NULL entries and error pointers are skipped
  * @nr: how many entries @devs has
  *
  * Context: Process context; may sleep.
@@ -372,7 +328,7 @@ int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
  */
 int dev_pm_opp_enable_vote_aggregation(struct device *dev)
 {
-	struct opp_votes *agg;
+	struct opp_votes *agg __free(kfree) = NULL;
 
 	if (IS_ERR_OR_NULL(dev))
 		return -EINVAL;
@@ -380,23 +336,18 @@ int dev_pm_opp_enable_vote_aggregation(struct device *dev)
 	agg = kzalloc(sizeof(*agg), GFP_KERNEL);
 	if (!agg)
 		return -ENOMEM;
+
+	guard(mutex)(&opp_votes_lock);
+	if (__opp_votes_find(dev))
+		return -EEXIST;
 	kref_init(&agg->kref);
 	agg->dev = dev;
 	INIT_LIST_HEAD(&agg->votes);
 	lockdep_register_key(&agg->key);
 	mutex_init(&agg->lock);
 	lockdep_set_class(&agg->lock, &agg->key);
-
-	scoped_guard(mutex, &opp_votes_lock) {
-		if (!__opp_votes_find(dev)) {
-			list_add_tail(&agg->node, &opp_votes_list);
-			return 0;
-		}
-	}
-
-	INIT_LIST_HEAD(&agg->node);
-	opp_votes_put(agg);
-	return -EEXIST;
+	list_add_tail(&no_free_ptr(agg)->node, &opp_votes_list);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_enable_vote_aggregation);
 
@@ -421,7 +372,7 @@ void dev_pm_opp_disable_vote_aggregation(struct device *dev)
 		list_del_init(&agg->node);
 	}
 
-	opp_votes_put(agg);
+	kref_put(&agg->kref, opp_votes_release);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_disable_vote_aggregation);
 
@@ -442,9 +393,6 @@ int devm_pm_opp_enable_vote_aggregation(struct device *dev)
 {
 	int ret = dev_pm_opp_enable_vote_aggregation(dev);
 
-	if (ret)
-		return ret;
-
-	return devm_add_action_or_reset(dev, opp_votes_devm_disable, dev);
+	return ret ?: devm_add_action_or_reset(dev, opp_votes_devm_disable, dev);
 }
 EXPORT_SYMBOL_GPL(devm_pm_opp_enable_vote_aggregation);

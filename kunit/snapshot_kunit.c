@@ -37,7 +37,7 @@ static int opp_snap_init(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
 	c->shape = (struct opp_shape){ .nr_clks = 1, .nr_supplies = 1 };
-	c->snaps[0] = opp_snapshot_new_empty(&c->shape);
+	c->snaps[0] = opp_snapshot_alloc(&c->shape, 0);
 	KUNIT_ASSERT_NOT_NULL(test, c->snaps[0]);
 	c->nr_snaps = 1;
 	test->priv = c;
