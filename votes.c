@@ -16,8 +16,7 @@
  * by name (genpd virtual devices) are left alone: genpd aggregates them.
  *
  * Locking: ``opp_votes_lock`` guards the list of aggregators and is never
- * held across a call into another framework (only a new aggregator's
- * lockdep key and lock are set up under it). Each aggregator's own lock, with its own lockdep
+ * held across a call out. Each aggregator's own lock, with its own lockdep
  * class, guards its votes and is held across the performance state call, so
  * that the state set is always the highest vote recorded. Order: the
  * consumer's ``dvfs_lock``, then the aggregator's lock.
@@ -62,10 +61,7 @@ struct opp_votes {
 	bool set;
 };
 
-/*
- * Guards opp_votes_list; never held across a call into another framework:
- * it takes no lock but lockdep's own, when an aggregator's key is registered.
- */
+/* Guards opp_votes_list; never held across a call out of this file. */
 static DEFINE_MUTEX(opp_votes_lock);
 static LIST_HEAD(opp_votes_list);
 
@@ -328,7 +324,7 @@ int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
  */
 int dev_pm_opp_enable_vote_aggregation(struct device *dev)
 {
-	struct opp_votes *agg __free(kfree) = NULL;
+	struct opp_votes *agg;
 
 	if (IS_ERR_OR_NULL(dev))
 		return -EINVAL;
@@ -336,18 +332,22 @@ int dev_pm_opp_enable_vote_aggregation(struct device *dev)
 	agg = kzalloc(sizeof(*agg), GFP_KERNEL);
 	if (!agg)
 		return -ENOMEM;
-
-	guard(mutex)(&opp_votes_lock);
-	if (__opp_votes_find(dev))
-		return -EEXIST;
 	kref_init(&agg->kref);
 	agg->dev = dev;
 	INIT_LIST_HEAD(&agg->votes);
 	lockdep_register_key(&agg->key);
 	mutex_init(&agg->lock);
 	lockdep_set_class(&agg->lock, &agg->key);
-	list_add_tail(&no_free_ptr(agg)->node, &opp_votes_list);
-	return 0;
+
+	scoped_guard(mutex, &opp_votes_lock) {
+		if (!__opp_votes_find(dev)) {
+			list_add_tail(&agg->node, &opp_votes_list);
+			return 0;
+		}
+	}
+
+	kref_put(&agg->kref, opp_votes_release);
+	return -EEXIST;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_enable_vote_aggregation);
 
