@@ -76,6 +76,7 @@ static const char * const stress_kind_name[STRESS_NR_KINDS] = {
  * @extra_events: events about the notifier thread's OPP its notifier got
  * @late_events: events the notifier got while it was not registered
  * @registered: the notifier thread's notifier is registered
+ * @writing: the write thread has not finished its last round
  * @nb: that notifier
  */
 struct opp_stress {
@@ -90,6 +91,7 @@ struct opp_stress {
 	atomic_t extra_events;
 	atomic_t late_events;
 	bool registered;
+	bool writing;
 	struct notifier_block nb;
 };
 
@@ -107,6 +109,17 @@ static void stress_count(struct opp_stress *st, enum stress_kind kind,
 		atomic_inc(&st->errors[kind]);
 }
 
+/*
+ * The set_rate threads outlast the writer: an OPP it removes while it is the
+ * current one lingers until a transition moves off it, and the writer waits
+ * for that before adding the OPP again.
+ */
+static bool stress_set_rate_go_on(struct opp_stress *st)
+{
+	return (READ_ONCE(st->writing) || time_before(jiffies, st->deadline)) &&
+	       !kthread_should_stop();
+}
+
 /* Any OPP rate, sometimes between two OPPs, sometimes 0 (drop votes). */
 static int stress_set_rate(void *data)
 {
@@ -120,7 +133,7 @@ static int stress_set_rate(void *data)
 		stress_count(st, STRESS_SET_RATE,
 			     !dev_pm_opp_set_rate(st->fix->dev, target));
 		cond_resched();
-	} while (stress_go_on(st));
+	} while (stress_set_rate_go_on(st));
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -211,6 +224,8 @@ static int stress_write(void *data)
 		stress_count(st, STRESS_WRITE, !err);
 		cond_resched();
 	} while (stress_go_on(st));
+
+	WRITE_ONCE(st->writing, false);
 
 	return opp_kunit_thread_done(&st->running, &st->done);
 }
@@ -384,6 +399,7 @@ static void stress_run(struct kunit *test, struct opp_stress *st)
 
 	stress_open_debugfs(test, &reader, "opp/opp-stress/stats");
 	atomic_set(&st->running, ARRAY_SIZE(stress_threads));
+	st->writing = true;
 	st->deadline = jiffies + msecs_to_jiffies(stress_ms);
 	/* Threads the test made are stopped when it ends, even aborted. */
 	for (n = 0; n < ARRAY_SIZE(stress_threads); n++)
