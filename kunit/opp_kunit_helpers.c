@@ -410,16 +410,6 @@ struct dev_pm_opp *opp_kunit_hold(struct kunit *test, struct dev_pm_opp *opp)
 	return opp;
 }
 
-/**
- * opp_kunit_drop() - drop an OPP reference of opp_kunit_hold() now
- * @test: the test
- * @opp: the OPP
- */
-void opp_kunit_drop(struct kunit *test, struct dev_pm_opp *opp)
-{
-	kunit_release_action(test, opp_kunit_put, opp);
-}
-
 KUNIT_DEFINE_ACTION_WRAPPER(opp_kunit_put_table, dev_pm_opp_put_opp_table,
 			    struct opp_table *);
 

@@ -84,7 +84,6 @@ struct opp_kunit_events *opp_kunit_record_events(struct kunit *test,
 
 bool opp_kunit_wait_gone(struct device *dev, unsigned long rate);
 struct dev_pm_opp *opp_kunit_hold(struct kunit *test, struct dev_pm_opp *opp);
-void opp_kunit_drop(struct kunit *test, struct dev_pm_opp *opp);
 struct opp_table *opp_kunit_hold_table(struct kunit *test,
 				       struct opp_table *table);
 void opp_kunit_drop_table(struct kunit *test, struct opp_table *table);
