@@ -67,8 +67,17 @@ static bool opp_reversed(const struct opp_transition *t)
  * The steps other than the clock stay out of line (noinline), so that the
  * dispatch a clock-only transition goes through keeps a small frame.
  */
+static noinline int opp_step_required(struct opp_transition *t,
+				      struct dev_pm_opp *prev,
+				      struct dev_pm_opp *opp,
+				      unsigned long rate)
+{
+	return __opp_required_devs_move(t->table, opp, opp_reversed(t));
+}
+
 static noinline int opp_step_level(struct opp_transition *t,
-				   struct dev_pm_opp *opp)
+				   struct dev_pm_opp *prev,
+				   struct dev_pm_opp *opp, unsigned long rate)
 {
 	/*
 	 * Dropping the votes drops the device's own performance state,
@@ -84,14 +93,16 @@ static noinline int opp_step_level(struct opp_transition *t,
 }
 
 static noinline int opp_step_bw(struct opp_transition *t,
-				struct dev_pm_opp *opp)
+				struct dev_pm_opp *prev,
+				struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct opp_table *table = t->table;
 	unsigned int nr = table->nr_icc_paths, i;
 	const struct opp_icc_bw *bw = NULL;
 	int ret;
 
-	/* A table without paths has none to set: @nr is 0. */
+	if (!table->icc_paths)
+		return 0;
 	if (opp) {
 		nr = min_t(unsigned int, nr, opp->nr_paths);
 		bw = opp_bw(opp);
@@ -112,18 +123,18 @@ static void opp_copy_supplies(struct dev_pm_opp *opp,
 {
 	unsigned int have = min_t(unsigned int, nr, opp->nr_supplies);
 
-	memset(out + have, 0, array_size(nr - have, sizeof(*out)));
+	if (have < nr)
+		memset(out + have, 0, array_size(nr - have, sizeof(*out)));
 	opp_read_supplies(opp, 0, out, have);
 }
 
-/* Sets the voltage of @v, the supply of an OPP, on @reg. */
-static int opp_set_voltage(struct regulator *reg,
-			   const struct dev_pm_opp_supply *v)
+static int opp_set_voltage(struct regulator *reg, unsigned long min,
+			   unsigned long target, unsigned long max)
 {
-	int lo = v->u_volt_min, mid = v->u_volt, hi = v->u_volt_max;
+	int lo = min, mid = target, hi = max;
 
-	if (v->u_volt_min == v->u_volt_max)
-		return regulator_set_voltage(reg, mid, mid);
+	if (min == max)
+		return regulator_set_voltage(reg, target, target);
 
 	/*
 	 * The regulator core BUG()s on a range whose floor is above its
@@ -136,45 +147,26 @@ static int opp_set_voltage(struct regulator *reg,
 	if (lo > hi || mid > hi)
 		return -EINVAL;
 
-	return regulator_set_voltage_triplet(reg, lo, mid, hi);
+	return regulator_set_voltage_triplet(reg, min, target, max);
 }
 
-/*
- * The platform's callback owns the regulators it was given, enabling
- * included: a 2017 set_opp helper, given the old and new rates and
- * supplies, or the config_regulators callback of a table with several
- * supplies (__opp_table_plan_dvfs() plans this step for nothing else).
- * Dropping the votes calls neither.
- */
-static noinline int opp_step_regulators(struct opp_transition *t,
-					struct dev_pm_opp *prev,
-					struct dev_pm_opp *opp,
-					unsigned long rate)
+static int opp_call_set_opp_helper(struct opp_transition *t,
+				   struct dev_pm_opp *prev,
+				   struct dev_pm_opp *opp, unsigned long rate)
 {
-	struct opp_table *table = t->table;
-	struct dev_pm_set_opp_data *data = table->set_opp_data;
-	unsigned int nr = table->nr_regulators;
-
-	if (!opp)
-		return 0;
-	if (!table->set_opp)
-		return table->config_regulators(t->dev, prev, opp,
-						table->regulators, nr);
+	struct dev_pm_set_opp_data *data = t->table->set_opp_data;
+	unsigned int nr = t->table->nr_regulators;
 
 	data->old_opp.rate = t->rolling_back ? t->to_rate : t->from_rate;
 	data->new_opp.rate = rate;
-	data->clk = table->nr_clk_handles ? table->clks[0] : NULL;
+	data->clk = t->table->nr_clk_handles ? t->table->clks[0] : NULL;
 	opp_copy_supplies(prev, data->old_opp.supplies, nr);
 	opp_copy_supplies(opp, data->new_opp.supplies, nr);
-	return table->set_opp(data);
+
+	return t->table->set_opp(data);
 }
 
 /*
- * The one supply of a table without a set_opp helper: its voltage, then the
- * enable. A config_regulators callback is not called for a single supply:
- * callers rely on it, as a callback may index the second supply
- * unconditionally. An OPP that lists no supply asks for 0 uV.
- *
  * Without a platform callback, the core enables the supplies once their
  * voltage is set and disables them when the votes are dropped, or when a
  * first transition is walked back. The enable is the use count that keeps
@@ -183,48 +175,95 @@ static noinline int opp_step_regulators(struct opp_transition *t,
  * is set means a supply that was off comes on at the OPP's voltage, not at
  * whatever voltage it was left at.
  */
-static noinline int opp_step_supply(struct opp_transition *t,
-				    struct dev_pm_opp *opp)
+static void opp_switch_supplies(struct opp_transition *t, bool on)
 {
-	struct opp_table *table = t->table;
-	struct dev_pm_opp_supply v = {};
-	int ret;
+	if (t->table->supplies_on == on)
+		return;
 
-	if (!opp) {
-		if (table->supplies_on)
-			opp_disable_supplies(table);
-		table->supplies_on = false;
-		return 0;
-	}
-	if (opp->nr_supplies)
-		opp_read_supplies(opp, 0, &v, 1);
-	ret = opp_set_voltage(table->regulators[0], &v);
-	if (ret || table->supplies_on)
-		return ret;
-
-	opp_enable_supplies(table, t->dev);
-	table->supplies_on = true;
-	return 0;
+	if (on)
+		opp_enable_supplies(t->table, t->dev);
+	else
+		opp_disable_supplies(t->table);
+	t->table->supplies_on = on;
 }
 
 /*
- * Caller holds dvfs_lock. Sets the first clock to *@rate, or has the
- * platform's callback set the clocks for @opp (NULL: none, only a rate),
- * which may change *@rate; the table records the rate set.
+ * The platform's callback owns the regulators it was given, enabling
+ * included: a 2017 set_opp helper, or the config_regulators callback of a
+ * table with several supplies (__opp_table_plan_dvfs() plans this step for
+ * nothing else). Dropping the votes calls neither.
  */
-static int __opp_set_clock(struct opp_table *table, struct device *dev,
-			   struct dev_pm_opp *opp, unsigned long *rate,
-			   bool down)
+static noinline int opp_step_regulators(struct opp_transition *t,
+					struct dev_pm_opp *prev,
+					struct dev_pm_opp *opp,
+					unsigned long rate)
 {
+	struct opp_table *table = t->table;
+
+	if (!opp)
+		return 0;
+	if (table->set_opp)
+		return opp_call_set_opp_helper(t, prev, opp, rate);
+	return table->config_regulators(t->dev, prev, opp, table->regulators,
+					table->nr_regulators);
+}
+
+/*
+ * The one supply of a table without a set_opp helper: its voltage, then the
+ * enable. A config_regulators callback is not called for a single supply:
+ * callers rely on it, as a callback may index the second supply
+ * unconditionally. An OPP that lists no supply asks for 0 uV.
+ */
+static noinline int opp_step_supply(struct opp_transition *t,
+				    struct dev_pm_opp *opp)
+{
+	unsigned long min = 0, target = 0, max = 0;
 	int ret;
 
-	lockdep_assert_held(&table->dvfs_lock);
-	if (table->config_clks)
-		ret = table->config_clks(dev, table, opp, rate, down);
-	else
-		ret = clk_set_rate(table->clks[0], *rate);
+	if (!opp) {
+		opp_switch_supplies(t, false);
+		return 0;
+	}
+	if (opp->nr_supplies)
+		opp_read_first_voltages(opp, &min, &target, &max);
+	ret = opp_set_voltage(t->table->regulators[0], min, target, max);
 	if (!ret)
-		table->current_rate = *rate;
+		opp_switch_supplies(t, true);
+	return ret;
+}
+
+/* The platform's callback may change the rate it was given. */
+static noinline int opp_call_config_clks(struct opp_transition *t,
+					 struct dev_pm_opp *opp,
+					 unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	int ret;
+
+	ret = table->config_clks(t->dev, table, opp, &rate, opp_reversed(t));
+	if (!ret)
+		table->current_rate = rate;
+	return ret;
+}
+
+static __always_inline int opp_step_clock(struct opp_transition *t,
+					  struct dev_pm_opp *prev,
+					  struct dev_pm_opp *opp,
+					  unsigned long rate)
+{
+	struct opp_table *table = t->table;
+	int ret;
+
+	/* Dropping votes leaves the clock where it is. */
+	if (!table->nr_clk_handles || !opp)
+		return 0;
+
+	if (table->config_clks)
+		return opp_call_config_clks(t, opp, rate);
+
+	ret = clk_set_rate(table->clks[0], rate);
+	if (!ret)
+		table->current_rate = rate;
 	return ret;
 }
 
@@ -238,9 +277,8 @@ static const char * const opp_step_names[OPP_NR_STEPS] = {
 };
 
 /*
- * Moves @step from @prev to @opp, the clock to @rate. Direct calls: the
- * transition path makes no indirect call of its own. Inline in the walk,
- * which then calls the step itself.
+ * Direct calls: the transition path makes no indirect call of its own.
+ * Inline in the walk, which then calls the step itself.
  */
 static __always_inline int opp_apply_step(struct opp_transition *t,
 					  enum opp_dvfs_step step,
@@ -250,22 +288,17 @@ static __always_inline int opp_apply_step(struct opp_transition *t,
 {
 	switch (step) {
 	case OPP_STEP_REQUIRED:
-		return __opp_required_devs_move(t->table, opp,
-						opp_reversed(t));
+		return opp_step_required(t, prev, opp, rate);
 	case OPP_STEP_LEVEL:
-		return opp_step_level(t, opp);
+		return opp_step_level(t, prev, opp, rate);
 	case OPP_STEP_BW:
-		return opp_step_bw(t, opp);
+		return opp_step_bw(t, prev, opp, rate);
 	case OPP_STEP_REGULATORS:
 		return opp_step_regulators(t, prev, opp, rate);
 	case OPP_STEP_SUPPLY:
 		return opp_step_supply(t, opp);
 	case OPP_STEP_CLOCK:
-		/* Dropping votes leaves the clock where it is. */
-		if (!t->table->nr_clk_handles || !opp)
-			return 0;
-		return __opp_set_clock(t->table, t->dev, opp, &rate,
-				       opp_reversed(t));
+		return opp_step_clock(t, prev, opp, rate);
 	default:
 		return 0;
 	}
@@ -276,28 +309,31 @@ static __always_inline int opp_apply_step(struct opp_transition *t,
 /* ------------------------------------------------------------------------ */
 
 /*
- * Step @step failed with @ret after the steps in @taken were taken: the
- * table records the error, and what the steps in @taken changed, the failed
- * one included (steps are idempotent), is put back to where the device was:
- * its old OPP, or no votes at all if it had none. A step that cannot be
- * restored ends the walk back: raising the clock after a supply stayed low
- * would be worse. The table is then marked unsure, so that the next
- * transition sets everything.
+ * The next of @steps to take: upwards when rising, downwards when falling
+ * (or, walking back, the other way round).
  */
-static noinline void opp_walk_failed(struct opp_transition *t,
-				     enum opp_dvfs_step step,
-				     unsigned long taken, int ret)
+static enum opp_dvfs_step opp_next_step(bool reversed, unsigned long steps)
+{
+	return reversed ? __fls(steps) : __ffs(steps);
+}
+
+/*
+ * Puts back what the steps in @taken changed, the failed one included
+ * (steps are idempotent), to where the device was: its old OPP, or no votes
+ * at all if it had none. A step that cannot be restored ends the walk:
+ * raising the clock after a supply stayed low would be worse. The table is
+ * then marked unsure, so that the next transition sets everything.
+ */
+static void opp_walk_back(struct opp_transition *t, unsigned long taken)
 {
 	/* Until a walk gets somewhere, the table says whether it had votes. */
 	struct dev_pm_opp *back_to = t->table->enabled ? t->from : NULL;
+	enum opp_dvfs_step step;
+	int ret;
 
-	dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
-		opp_step_names[step], t->to_rate, ret, t->from_rate);
-	t->table->last_error = ret;
 	t->rolling_back = true;
 	while (taken) {
-		/* Walking back: the other way round. */
-		step = opp_reversed(t) ? __fls(taken) : __ffs(taken);
+		step = opp_next_step(opp_reversed(t), taken);
 		taken &= ~BIT(step);
 		/* A clock has no vote to drop: it goes back to its old rate. */
 		ret = opp_apply_step(t, step, t->to, step == OPP_STEP_CLOCK ?
@@ -311,22 +347,31 @@ static noinline void opp_walk_failed(struct opp_transition *t,
 	}
 }
 
+/* Step @step failed with @ret after the steps in @taken were taken. */
+static noinline void opp_walk_failed(struct opp_transition *t,
+				     enum opp_dvfs_step step,
+				     unsigned long taken, int ret)
+{
+	dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
+		opp_step_names[step], t->to_rate, ret, t->from_rate);
+	opp_walk_back(t, taken);
+}
+
 /* Inline in both its callers, the transition's frame being the walk's. */
 static __always_inline int opp_walk(struct opp_transition *t)
 {
-	unsigned long todo = t->steps;
+	unsigned long todo = t->steps, taken = 0;
 	bool reversed = opp_reversed(t);
 	enum opp_dvfs_step step;
 	int ret;
 
 	while (todo) {
-		/* Upwards when rising, downwards when falling. */
-		step = reversed ? __fls(todo) : __ffs(todo);
+		step = opp_next_step(reversed, todo);
 		todo &= ~BIT(step);
+		taken |= BIT(step);
 		ret = opp_apply_step(t, step, t->from, t->to, t->to_rate);
 		if (ret) {
-			/* The steps taken, this one included. */
-			opp_walk_failed(t, step, t->steps & ~todo, ret);
+			opp_walk_failed(t, step, taken, ret);
 			return ret;
 		}
 	}
@@ -357,6 +402,19 @@ static struct dev_pm_opp *__opp_guess_current(struct opp_table *table,
 	return opp;
 }
 
+static void opp_trace(const struct opp_transition *t, int ret)
+{
+	unsigned long from_uv, to_uv;
+
+	if (!trace_opp_set_rate_enabled())
+		return;
+
+	from_uv = READ_ONCE(opp_supplies(t->from)[0].u_volt);
+	to_uv = READ_ONCE(opp_supplies(t->to)[0].u_volt);
+	trace_opp_set_rate(t->dev, t->from_rate, t->to_rate, from_uv, to_uv,
+			   ret);
+}
+
 /*
  * Caller holds dvfs_lock. Adds the time since the last change to the OPP.
  * Jiffies, as cpufreq's statistics count: reading them is one load, where
@@ -382,14 +440,38 @@ static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
 }
 
 /*
+ * Whether @dev is in a power domain that takes performance states: without
+ * one, dev_pm_domain_set_performance_state() does nothing and returns 0.
+ */
+static bool opp_dev_takes_level(struct device *dev)
+{
+	return dev->pm_domain && dev->pm_domain->set_performance_state;
+}
+
+/*
+ * Caller holds dvfs_lock. The steps of a move of @dev to @opp: the table's
+ * plan. An OPP without a level leaves the performance state as it is, and a
+ * device outside a power domain with states has none to set.
+ */
+static unsigned long __opp_plan_transition(struct opp_table *table,
+					   struct device *dev,
+					   struct dev_pm_opp *opp)
+{
+	unsigned long steps = table->dvfs_steps;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (READ_ONCE(opp->level) == OPP_LEVEL_UNSET || !opp_dev_takes_level(dev))
+		steps &= ~BIT(OPP_STEP_LEVEL);
+	return steps;
+}
+
+/*
  * Caller holds dvfs_lock. Walks @dev from the table's current OPP to @opp,
- * clock at @rate, through every step of the table's plan. The table's
- * current OPP becomes @opp when the walk gets there, and the old one is left
- * in *@left.
+ * clock at @rate, through every planned step. The table's current OPP
+ * becomes @opp when the walk gets there.
  */
 static int __opp_walk_to(struct opp_table *table, struct device *dev,
-			 struct dev_pm_opp *opp, unsigned long rate,
-			 struct dev_pm_opp **left)
+			 struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct dev_pm_opp *from = table->current_opp ?: opp;
 	unsigned long from_rate = table->current_opp ? table->current_rate :
@@ -397,31 +479,22 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 	struct opp_transition t = {
 		.dev = dev, .table = table, .from = from, .to = opp,
 		.from_rate = from_rate, .to_rate = rate,
-		.steps = table->dvfs_steps,
+		.steps = __opp_plan_transition(table, dev, opp),
 		.down = opp_sorts_after(from, opp),
+		.rolling_back = false,
 	};
 	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
-	/*
-	 * An OPP without a level leaves the performance state as it is, and a
-	 * device outside a power domain with states has none to set (for it,
-	 * dev_pm_domain_set_performance_state() does nothing and returns 0).
-	 */
-	if (READ_ONCE(opp->level) == OPP_LEVEL_UNSET || !dev->pm_domain ||
-	    !dev->pm_domain->set_performance_state)
-		t.steps &= ~BIT(OPP_STEP_LEVEL);
 	ret = opp_walk(&t);
-	if (trace_opp_set_rate_enabled())
-		trace_opp_set_rate(dev, from_rate, rate,
-				   READ_ONCE(opp_supplies(from)[0].u_volt),
-				   READ_ONCE(opp_supplies(opp)[0].u_volt), ret);
-	if (ret)
+	opp_trace(&t, ret);
+	if (ret) {
+		table->last_error = ret;
 		return ret;
+	}
 
 	__opp_account_time(table);
-	*left = table->current_opp;
 	table->current_opp = opp;
 	table->current_rate = rate;
 	table->enabled = true;
@@ -437,26 +510,16 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
  * device runs at @opp already, even with the clock between two OPPs after a
  * dev_pm_opp_set_rate(). Another rate of the current OPP sets every resource
  * again, so that a voltage adjusted since the last move takes effect.
- *
- * Takes over a reference on @opp. The table holds one reference on its
- * current OPP: once the device moved, that is the one on @opp, and the old
- * OPP's is left in *@left; otherwise the one on @opp is. The caller drops it
- * once it released dvfs_lock: the last holder of a removed OPP tells the
- * notifiers, which may transition.
  */
-static int __opp_transition(struct opp_table *table, struct device *dev,
-			    struct dev_pm_opp *opp, unsigned long rate,
-			    struct dev_pm_opp **left)
+static int __opp_move(struct opp_table *table, struct device *dev,
+		      struct dev_pm_opp *opp, unsigned long rate)
 {
-	bool there;
+	/* Before the first transition nothing is known to be set. */
+	bool there = table->current_opp == opp && table->enabled &&
+		     !table->unsure;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
-	*left = opp;
-	if (!table->current_opp)
-		table->current_opp = __opp_guess_current(table, dev);
-	/* Before the first transition nothing is known to be set. */
-	there = table->current_opp == opp && table->enabled && !table->unsure;
 	if (!rate)
 		rate = there ? table->current_rate : opp_rates(opp)[0];
 	if (there && table->current_rate == rate)
@@ -467,7 +530,31 @@ static int __opp_transition(struct opp_table *table, struct device *dev,
 		return -EBUSY;
 	}
 
-	return __opp_walk_to(table, dev, opp, rate, left);
+	return __opp_walk_to(table, dev, opp, rate);
+}
+
+/*
+ * Caller holds dvfs_lock. As __opp_move(); takes over a reference on @opp.
+ * The table holds one reference on its current OPP: once the device moved,
+ * that is the one on @opp, and the old OPP's is left in *@left; otherwise
+ * the one on @opp is. The caller drops it once it released dvfs_lock: the
+ * last holder of a removed OPP tells the notifiers, which may transition.
+ */
+static int __opp_transition(struct opp_table *table, struct device *dev,
+			    struct dev_pm_opp *opp, unsigned long rate,
+			    struct dev_pm_opp **left)
+{
+	struct dev_pm_opp *old;
+	int ret;
+
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (!table->current_opp)
+		table->current_opp = __opp_guess_current(table, dev);
+	old = table->current_opp;
+	ret = __opp_move(table, dev, opp, rate);
+	*left = table->current_opp != old ? old : opp;
+	return ret;
 }
 
 /*
@@ -492,8 +579,10 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 		return -EBUSY;
 
 	ret = opp_walk(&t);
-	if (ret)
+	if (ret) {
+		table->last_error = ret;
 		return ret;
+	}
 
 	__opp_account_time(table);
 	table->enabled = false;
@@ -504,12 +593,55 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 /* Setting a rate                                                            */
 /* ------------------------------------------------------------------------ */
 
+/* Caller holds dvfs_lock. The rate the clock will really run at. */
+static unsigned long __opp_round_rate(struct opp_table *table,
+				      unsigned long rate)
+{
+	long rounded;
+
+	lockdep_assert_held(&table->dvfs_lock);
+
+	if (!table->nr_clk_handles)
+		return rate;
+
+	rounded = clk_round_rate(table->clks[0], rate);
+	return rounded > 0 ? rounded : rate;
+}
+
 /*
- * Caller holds dvfs_lock. No OPP is available at or above @rate (@err): the
- * error, on one line a board bring-up can act on: what the table holds. A
- * table without any drives only the clock, to @target as asked:
- * dev_pm_opp_set_rate() then stands in for clk_set_rate() on platforms that
- * give the device no OPPs.
+ * Caller holds dvfs_lock. A table without an available OPP drives only the
+ * clock, to @target as asked: dev_pm_opp_set_rate() then stands in for
+ * clk_set_rate() on platforms that give the device no OPPs.
+ */
+static int __opp_set_clock_only(struct opp_table *table, struct device *dev,
+				unsigned long target)
+{
+	int ret;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	if (!table->nr_clk_handles) {
+		dev_err(dev, "has neither OPPs nor a clock to set %lu Hz\n",
+			target);
+		return -ENODEV;
+	}
+
+	if (table->config_clks)
+		ret = table->config_clks(dev, table, NULL, &target, false);
+	else
+		ret = clk_set_rate(table->clks[0], target);
+	if (ret) {
+		dev_err(dev, "cannot set the clock to %lu Hz: %d\n", target, ret);
+		return ret;
+	}
+
+	table->current_rate = target;
+	return 0;
+}
+
+/*
+ * Caller holds dvfs_lock. No OPP is available at or above @rate (@err): a
+ * table without any drives only the clock, to @target; otherwise the error,
+ * on one line a board bring-up can act on: what the table holds.
  */
 static noinline int __opp_set_rate_no_opp(struct opp_table *table,
 					  struct device *dev,
@@ -517,26 +649,32 @@ static noinline int __opp_set_rate_no_opp(struct opp_table *table,
 					  unsigned long rate, long err)
 {
 	struct opp_table_span span;
-	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if (opp_table_has_available(table)) {
-		opp_table_get_span(table, &span);
-		dev_err(dev, "no available OPP at or above %lu Hz: %ld; %u available from %lu to %lu Hz, %u disabled\n",
-			rate, err, span.nr_avail, span.lo, span.hi,
-			span.nr_unavail);
-		return err;
-	}
-	if (!table->nr_clk_handles) {
-		dev_err(dev, "has neither OPPs nor a clock to set %lu Hz\n",
-			target);
-		return -ENODEV;
-	}
+	if (!opp_table_has_available(table))
+		return __opp_set_clock_only(table, dev, target);
 
-	ret = __opp_set_clock(table, dev, NULL, &target, false);
-	if (ret)
-		dev_err(dev, "cannot set the clock to %lu Hz: %d\n", target, ret);
-	return ret;
+	opp_table_get_span(table, &span);
+	dev_err(dev, "no available OPP at or above %lu Hz: %ld; %u available from %lu to %lu Hz, %u disabled\n",
+		rate, err, span.nr_avail, span.lo, span.hi, span.nr_unavail);
+	return err;
+}
+
+/* Caller holds dvfs_lock. The rounded rate goes to the clock unchanged. */
+static int __opp_set_rate(struct opp_table *table, struct device *dev,
+			  unsigned long target, struct dev_pm_opp **left)
+{
+	struct dev_pm_opp *opp;
+	unsigned long rate;
+
+	lockdep_assert_held(&table->dvfs_lock);
+	rate = __opp_round_rate(table, target);
+	opp = opp_table_pick_rate(table, dev, rate);
+	if (IS_ERR(opp))
+		return __opp_set_rate_no_opp(table, dev, target, rate,
+					     PTR_ERR(opp));
+
+	return __opp_transition(table, dev, opp, rate, left);
 }
 
 /**
@@ -575,9 +713,6 @@ int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
 {
 	struct opp_table *table __free(put_opp_table) = opp_table_find(dev);
 	struct dev_pm_opp *left __free(opp_let_go) = NULL;
-	struct dev_pm_opp *opp;
-	unsigned long rate = target_freq;
-	long rounded;
 
 	if (IS_ERR(table)) {
 		if (IS_ERR_OR_NULL(dev))
@@ -592,17 +727,7 @@ int dev_pm_opp_set_rate(struct device *dev, unsigned long target_freq)
 	if (!target_freq)
 		return __opp_disable(table, dev);
 
-	/* The rate the clock will really run at goes to it unchanged. */
-	rounded = table->nr_clk_handles ?
-		  clk_round_rate(table->clks[0], target_freq) : 0;
-	if (rounded > 0)
-		rate = rounded;
-	opp = opp_table_pick_rate(table, dev, rate);
-	if (IS_ERR(opp))
-		return __opp_set_rate_no_opp(table, dev, target_freq, rate,
-					     PTR_ERR(opp));
-
-	return __opp_transition(table, dev, opp, rate, &left);
+	return __opp_set_rate(table, dev, target_freq, &left);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_set_rate);
 

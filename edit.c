@@ -7,8 +7,6 @@
 
 #include "opp.h"
 
-#include <linux/sort.h>
-
 /**
  * struct opp_edit - one change to a table, from preparation to aftermath
  * @table: the table
@@ -119,13 +117,6 @@ static bool opp_is_leaving(struct dev_pm_opp *opp, const void *unused)
 	return opp->presence == OPP_LEAVING;
 }
 
-/* opp_cmp() for sort() on an array of OPP pointers. */
-static int opp_cmp_ptrs(const void *a, const void *b)
-{
-	return opp_cmp(*(struct dev_pm_opp * const *)a,
-		       *(struct dev_pm_opp * const *)b);
-}
-
 /*
  * With no lock held: the aftermath of an edit. The new OPPs of a batch are
  * shown and announced in @e->order (of which the batch took some), then the
@@ -140,7 +131,9 @@ static void opp_edit_finish(struct opp_edit *e)
 	unsigned int i;
 
 	for (i = 0; batch && i < e->nr_order; i++) {
-		if (!opp_is_listed(e->order[i], batch))
+		/* Without an order of their own, the batch is the new OPPs. */
+		if (e->order != batch->opps &&
+		    !opp_is_listed(e->order[i], batch))
 			continue;
 		opp_debug_add_opp(e->table, e->order[i]);
 		opp_notify(e->table, OPP_EVENT_ADD, e->order[i]);
@@ -305,6 +298,8 @@ int opp_table_add_batch(struct opp_table *table, struct dev_pm_opp **opps,
 		}
 		if (!batch.nr)
 			return 0;
+		if (!order)
+			e.nr_order = batch.nr;
 
 		ret = __opp_edit_publish(&e);
 		if (!ret)
@@ -488,6 +483,11 @@ static void __opp_edit_remove(struct opp_edit *e)
 	struct opp_table *table = e->table;
 	struct opp_snapshot *snap = __opp_table_snapshot(table);
 	unsigned int i, nr = snap->nr_avail + snap->nr_unavail, leaving = 0;
+	struct opp_run runs[] = {
+		{ snap->opps, snap->nr_avail },
+		{ snap->opps + snap->nr_avail, snap->nr_unavail },
+	};
+	struct dev_pm_opp *opp;
 
 	lockdep_assert_held(&table->lock);
 
@@ -505,14 +505,13 @@ static void __opp_edit_remove(struct opp_edit *e)
 	e->change = (struct opp_change){ .drop = opp_is_leaving };
 	if (e->leaving && !__opp_edit_publish(e)) {
 		/*
-		 * What opp_edit_finish() sees off, in table order, once
-		 * a later edit may already be deciding about the OPPs that stay.
+		 * What opp_edit_finish() sees off, in table order (both arrays
+		 * merged), once a later edit may already be deciding about the
+		 * OPPs that stay.
 		 */
-		for (i = 0; i < nr; i++)
-			if (opp_is_leaving(snap->opps[i], NULL))
-				e->leaving[e->nr_leaving++] = snap->opps[i];
-		sort(e->leaving, e->nr_leaving, sizeof(*e->leaving),
-		     opp_cmp_ptrs, NULL);
+		while ((opp = opp_merge_next(runs, 1 + !!snap->nr_unavail)))
+			if (opp_is_leaving(opp, NULL))
+				e->leaving[e->nr_leaving++] = opp;
 		return;
 	}
 

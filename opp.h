@@ -625,6 +625,27 @@ static inline struct dev_pm_opp_supply *opp_supplies(struct dev_pm_opp *opp)
 	return (struct dev_pm_opp_supply *)(opp->data + opp->nr_clks);
 }
 
+/*
+ * The voltages of the first supply of @opp, which has at least one, never
+ * half adjusted: what opp_read_supplies() gives, for the three values a
+ * transition sets.
+ */
+static inline void opp_read_first_voltages(struct dev_pm_opp *opp,
+					   unsigned long *min,
+					   unsigned long *target,
+					   unsigned long *max)
+{
+	const struct dev_pm_opp_supply *supply = opp_supplies(opp);
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&opp->supplies_seq);
+		*min = supply->u_volt_min;
+		*target = supply->u_volt;
+		*max = supply->u_volt_max;
+	} while (read_seqcount_retry(&opp->supplies_seq, seq));
+}
+
 static inline struct opp_icc_bw *opp_bw(struct dev_pm_opp *opp)
 {
 	return (struct opp_icc_bw *)(opp_supplies(opp) +
@@ -793,6 +814,19 @@ unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
 			     struct dev_pm_opp *opp);
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp);
+/**
+ * struct opp_run - one sorted run of OPPs in a merge walk
+ * @opps: the OPPs, sorted by opp_cmp()
+ * @nr: how many
+ * @next: how far the walk got
+ */
+struct opp_run {
+	struct dev_pm_opp * const *opps;
+	unsigned int nr;
+	unsigned int next;
+};
+
+struct dev_pm_opp *opp_merge_next(struct opp_run *runs, unsigned int nr);
 struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
 					unsigned int nr);
 bool opp_snapshot_shares_slots(const struct opp_snapshot *old,

@@ -321,12 +321,15 @@ int opp_table_get_paths(struct device *dev, struct opp_table *table)
 {
 	struct device_node *np __free(device_node) =
 		of_parse_phandle(dev->of_node, "operating-points-v2", 0);
+	/* One available child is enough to know: not a count of them all. */
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(np, NULL);
 	struct icc_path **paths;
 	int nr;
 
 	if (!np)
 		return 0;
-	if (!of_get_available_child_count(np)) {
+	if (!first) {
 		dev_err(dev, "%pOF: no OPP to read bandwidths from\n", np);
 		return 0;
 	}

@@ -158,19 +158,17 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 }
 EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_find);
 
-/* One of the sorted runs of OPPs a merge walks, and how far it got. */
-struct opp_run {
-	struct dev_pm_opp * const *opps;
-	unsigned int nr;
-	unsigned int next;
-};
-
-/*
- * The next OPP, in table order, of a merge walk over @nr sorted runs (a
- * snapshot's two arrays and a batch): of equal ones, that of the earliest
- * run.
+/**
+ * opp_merge_next() - the next OPP of a merge walk over sorted runs
+ * @runs: the runs (a snapshot's two arrays, a batch), each sorted by
+ *	opp_cmp(); their @next fields start at 0
+ * @nr: how many
+ *
+ * Context: Any context.
+ * Return: the next OPP in table order, of equal ones that of the earliest
+ * run; NULL once every run is walked.
  */
-static struct dev_pm_opp *opp_merge_next(struct opp_run *runs, unsigned int nr)
+struct dev_pm_opp *opp_merge_next(struct opp_run *runs, unsigned int nr)
 {
 	struct opp_run *best = NULL, *r;
 
@@ -305,13 +303,15 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 		{ old->opps + old->nr_avail, old->nr_unavail },
 		{ insert ? insert->opps : NULL, insert ? insert->nr : 0 },
 	};
+	/* Only the runs that can have OPPs: most rebuilds merge nothing. */
+	unsigned int nr_runs = insert ? 3 : old->nr_unavail ? 2 : 1;
 	struct opp_run walk[ARRAY_SIZE(runs)];
 	unsigned int nr = 0, nr_avail = 0, room, a = 0, u, i;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 
 	memcpy(walk, runs, sizeof(walk));
-	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
+	while ((opp = opp_merge_next(walk, nr_runs))) {
 		if (opp_change_drops(change, opp))
 			continue;
 		nr++;
@@ -328,7 +328,7 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	u = nr_avail;
 
 	memcpy(walk, runs, sizeof(walk));
-	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
+	while ((opp = opp_merge_next(walk, nr_runs))) {
 		if (opp_change_drops(change, opp))
 			continue;
 		i = opp_change_available(change, opp) ? a++ : u++;
@@ -367,19 +367,42 @@ unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
 
 /*
  * Code adding OPPs in ascending order: @opp goes after the last available
- * OPP of @old, which has no disabled one and room left. The new snapshot
- * shares @old's slots.
+ * OPP of @old, which has no disabled one.
  */
-static bool opp_snapshot_can_append(const struct opp_snapshot *old,
-				    const struct opp_shape *shape,
-				    struct dev_pm_opp *opp)
+static bool opp_snapshot_appends(const struct opp_snapshot *old,
+				 const struct opp_shape *shape,
+				 struct dev_pm_opp *opp)
 {
-	struct opp_slots *slots = opp_snapshot_slots(old);
-
-	return opp->available && !opp->suspend && !old->nr_unavail && slots &&
-	       old->nr_avail < slots->size &&
+	return opp->available && !opp->suspend && !old->nr_unavail &&
 	       !memcmp(shape, &old->shape, sizeof(*shape)) &&
 	       (!old->nr_avail || opp_cmp(old->opps[old->nr_avail - 1], opp) < 0);
+}
+
+/*
+ * The snapshot @old becomes once it ends with one more OPP: a new header
+ * over @old's slots while they have room, else a copy into slots with room
+ * for about twice as many, so that a loop of N appends copies O(N) pointers
+ * in all, not O(N^2).
+ */
+static struct opp_snapshot *opp_snapshot_grow(const struct opp_snapshot *old)
+{
+	struct opp_slots *slots = opp_snapshot_slots(old);
+	unsigned int nr = old->nr_avail;
+	struct opp_snapshot *snap;
+
+	if (slots && nr < slots->size)
+		return kmemdup(old, sizeof(*old), GFP_KERNEL);
+
+	snap = opp_snapshot_alloc(&old->shape,
+				  nr < UINT_MAX / 2 ? 2 * nr + 1 : nr + 1);
+	if (!snap)
+		return NULL;
+	snap->unsorted = old->unsorted;
+	snap->suspend = old->suspend;
+	snap->nr_avail = nr;
+	if (nr)
+		memcpy(snap->opps, old->opps, nr * sizeof(*snap->opps));
+	return snap;
 }
 
 /**
@@ -405,11 +428,10 @@ struct opp_snapshot *opp_snapshot_next(const struct opp_snapshot *old,
 	unsigned int nr = old->nr_avail;
 	struct opp_snapshot *snap;
 
-	if (!one || !opp_snapshot_can_append(old, shape, opp))
+	if (!one || !opp_snapshot_appends(old, shape, opp))
 		return opp_snapshot_rebuild(old, shape, change, one);
 
-	/* A new header over @old's slots, one more of which it lists. */
-	snap = kmemdup(old, sizeof(*old), GFP_KERNEL);
+	snap = opp_snapshot_grow(old);
 	if (!snap)
 		return NULL;
 	snap->opps[nr] = opp;

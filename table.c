@@ -18,7 +18,9 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 	struct device_node *np = dev->of_node;
 	u32 latency;
 
-	/* A device without a node finds none of these. */
+	/* A device without a node (OPPs added by code) has none of these. */
+	if (!np)
+		return;
 	if (!of_property_read_u32(np, "clock-latency", &latency))
 		table->clock_latency_ns_max = latency;
 	of_property_read_u32(np, "voltage-tolerance",
@@ -30,7 +32,12 @@ static void opp_table_read_dt(struct opp_table *table, struct device *dev,
 		return;
 	table->sharing = of_property_read_bool(table->np, "opp-shared") ?
 			 OPP_SHARING_SHARED : OPP_SHARING_EXCLUSIVE;
-	if (!of_get_available_child_count(table->np))
+
+	/* One available child is enough to know: not a count of them all. */
+	struct device_node *first __free(device_node) =
+		of_get_next_available_child(table->np, NULL);
+
+	if (!first)
 		dev_warn(dev, "%pOF: OPP table is empty\n", table->np);
 }
 
@@ -77,7 +84,7 @@ unsigned int opp_of_table_required_count(struct device_node *np)
 	struct device_node *first __free(device_node) =
 		of_get_next_available_child(np, NULL);
 
-	return max(opp_of_node_required_entries(first), 0);
+	return first ? max(opp_of_node_required_entries(first), 0) : 0;
 }
 
 static struct opp_table *opp_table_alloc(struct device *dev, int index)
@@ -291,7 +298,13 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_opp_table_ref);
  */
 void dev_pm_opp_put_opp_table(struct opp_table *opp_table)
 {
-	if (!IS_ERR_OR_NULL(opp_table) && opp_table_unregister(opp_table))
+	if (IS_ERR_OR_NULL(opp_table))
+		return;
+
+	/* Not the last reference: no lock (every transition ends here). */
+	if (refcount_dec_not_one(&opp_table->kref.refcount))
+		return;
+	if (opp_table_unregister(opp_table))
 		opp_table_destroy(opp_table);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_put_opp_table);
