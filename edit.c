@@ -509,7 +509,7 @@ static void __opp_edit_remove(struct opp_edit *e)
 		 * merged), once a later edit may already be deciding about the
 		 * OPPs that stay.
 		 */
-		while ((opp = opp_merge_next(runs, 1 + !!snap->nr_unavail)))
+		while ((opp = opp_merge_next(runs, ARRAY_SIZE(runs))))
 			if (opp_is_leaving(opp, NULL))
 				e->leaving[e->nr_leaving++] = opp;
 		return;

@@ -286,11 +286,18 @@ void opp_snapshot_retire(struct opp_snapshot *snap, bool keep_slots)
 }
 
 /*
+ * Room for a table of @nr OPPs that grows one OPP at a time: about twice as
+ * much, so that a loop of N adds copies O(N) pointers in all, not O(N^2).
+ */
+static unsigned int opp_room_to_grow(unsigned int nr)
+{
+	return nr < UINT_MAX / 2 ? 2 * nr + 1 : nr + 1;
+}
+
+/*
  * A merge walk over @old and the inserted OPPs, each slotted in after its
- * equals. When @grow, for a table that grows one OPP at a time, the new
- * snapshot has room for about twice its OPPs, so that the appends that
- * usually follow fill it and a loop of N adds copies O(N) pointers in all,
- * not O(N^2).
+ * equals. When @grow (a single OPP inserted), the new snapshot gets
+ * opp_room_to_grow(), which the appends that usually follow fill.
  */
 static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 						 const struct opp_shape *shape,
@@ -303,22 +310,20 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 		{ old->opps + old->nr_avail, old->nr_unavail },
 		{ insert ? insert->opps : NULL, insert ? insert->nr : 0 },
 	};
-	/* Only the runs that can have OPPs: most rebuilds merge nothing. */
-	unsigned int nr_runs = insert ? 3 : old->nr_unavail ? 2 : 1;
 	struct opp_run walk[ARRAY_SIZE(runs)];
 	unsigned int nr = 0, nr_avail = 0, room, a = 0, u, i;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 
 	memcpy(walk, runs, sizeof(walk));
-	while ((opp = opp_merge_next(walk, nr_runs))) {
+	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
 		if (opp_change_drops(change, opp))
 			continue;
 		nr++;
 		nr_avail += opp_change_available(change, opp);
 	}
 
-	room = grow && nr < UINT_MAX / 2 ? 2 * nr - 1 : nr;
+	room = grow ? opp_room_to_grow(nr - 1) : nr;
 	snap = opp_snapshot_alloc(shape, room);
 	if (!snap)
 		return NULL;
@@ -328,7 +333,7 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	u = nr_avail;
 
 	memcpy(walk, runs, sizeof(walk));
-	while ((opp = opp_merge_next(walk, nr_runs))) {
+	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
 		if (opp_change_drops(change, opp))
 			continue;
 		i = opp_change_available(change, opp) ? a++ : u++;
@@ -380,9 +385,8 @@ static bool opp_snapshot_appends(const struct opp_snapshot *old,
 
 /*
  * The snapshot @old becomes once it ends with one more OPP: a new header
- * over @old's slots while they have room, else a copy into slots with room
- * for about twice as many, so that a loop of N appends copies O(N) pointers
- * in all, not O(N^2).
+ * over @old's slots while they have room, else a copy into new slots with
+ * opp_room_to_grow().
  */
 static struct opp_snapshot *opp_snapshot_grow(const struct opp_snapshot *old)
 {
@@ -393,8 +397,7 @@ static struct opp_snapshot *opp_snapshot_grow(const struct opp_snapshot *old)
 	if (slots && nr < slots->size)
 		return kmemdup(old, sizeof(*old), GFP_KERNEL);
 
-	snap = opp_snapshot_alloc(&old->shape,
-				  nr < UINT_MAX / 2 ? 2 * nr + 1 : nr + 1);
+	snap = opp_snapshot_alloc(&old->shape, opp_room_to_grow(nr));
 	if (!snap)
 		return NULL;
 	snap->unsorted = old->unsorted;
