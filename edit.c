@@ -483,11 +483,6 @@ static void __opp_edit_remove(struct opp_edit *e)
 	struct opp_table *table = e->table;
 	struct opp_snapshot *snap = __opp_table_snapshot(table);
 	unsigned int i, nr = snap->nr_avail + snap->nr_unavail, leaving = 0;
-	struct opp_run runs[] = {
-		{ snap->opps, snap->nr_avail },
-		{ snap->opps + snap->nr_avail, snap->nr_unavail },
-	};
-	struct dev_pm_opp *opp;
 
 	lockdep_assert_held(&table->lock);
 
@@ -501,17 +496,16 @@ static void __opp_edit_remove(struct opp_edit *e)
 	if (!leaving)
 		return;
 
+	/*
+	 * What opp_edit_finish() sees off, in table order, once a later edit
+	 * may already be deciding about the OPPs that stay.
+	 */
 	e->leaving = kmalloc_array(leaving, sizeof(*e->leaving), GFP_KERNEL);
-	e->change = (struct opp_change){ .drop = opp_is_leaving };
+	e->change = (struct opp_change){
+		.drop = opp_is_leaving, .dropped = e->leaving,
+	};
 	if (e->leaving && !__opp_edit_publish(e)) {
-		/*
-		 * What opp_edit_finish() sees off, in table order (both arrays
-		 * merged), once a later edit may already be deciding about the
-		 * OPPs that stay.
-		 */
-		while ((opp = opp_merge_next(runs, ARRAY_SIZE(runs))))
-			if (opp_is_leaving(opp, NULL))
-				e->leaving[e->nr_leaving++] = opp;
+		e->nr_leaving = leaving;
 		return;
 	}
 

@@ -764,6 +764,8 @@ struct opp_batch {
  * @flip: selects the OPPs that change between available and disabled, or
  *	NULL
  * @arg: passed to @drop and @flip
+ * @dropped: receives the OPPs @drop selects, in table order, or NULL; the
+ *	caller knows how many
  */
 struct opp_change {
 	const struct opp_shape *shape;
@@ -771,6 +773,7 @@ struct opp_change {
 	opp_filter_t drop;
 	opp_filter_t flip;
 	const void *arg;
+	struct dev_pm_opp **dropped;
 };
 
 int opp_cmp(struct dev_pm_opp *a, struct dev_pm_opp *b);
@@ -814,19 +817,6 @@ unsigned int opp_lower_bound(struct dev_pm_opp * const *opps, unsigned int nr,
 			     struct dev_pm_opp *opp);
 struct dev_pm_opp *opp_range_find_same(struct dev_pm_opp * const *opps,
 				       unsigned int nr, struct dev_pm_opp *opp);
-/**
- * struct opp_run - one sorted run of OPPs in a merge walk
- * @opps: the OPPs, sorted by opp_cmp()
- * @nr: how many
- * @next: how far the walk got
- */
-struct opp_run {
-	struct dev_pm_opp * const *opps;
-	unsigned int nr;
-	unsigned int next;
-};
-
-struct dev_pm_opp *opp_merge_next(struct opp_run *runs, unsigned int nr);
 struct opp_snapshot *opp_snapshot_alloc(const struct opp_shape *shape,
 					unsigned int nr);
 bool opp_snapshot_shares_slots(const struct opp_snapshot *old,

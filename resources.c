@@ -199,11 +199,13 @@ int opp_table_get_clock(struct opp_table *table, struct device *dev)
 	if (IS_ERR(clk) && PTR_ERR(clk) != -ENOENT)
 		return dev_err_probe(dev, PTR_ERR(clk), "cannot get clock\n");
 	if (!IS_ERR(clk)) {
-		table->clks = kmemdup(&clk, sizeof(clk), GFP_KERNEL);
+		/* Not kmemdup(&clk): a local's address costs every call a canary. */
+		table->clks = kmalloc(sizeof(*table->clks), GFP_KERNEL);
 		if (!table->clks) {
 			clk_put(clk);
 			return -ENOMEM;
 		}
+		table->clks[0] = clk;
 		table->nr_clk_handles = 1;
 	}
 

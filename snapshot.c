@@ -159,6 +159,18 @@ struct dev_pm_opp *opp_snapshot_find(const struct opp_snapshot *snap,
 EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_find);
 
 /**
+ * struct opp_run - one sorted run of OPPs in a merge walk
+ * @opps: the OPPs, sorted by opp_cmp()
+ * @nr: how many
+ * @next: how far the walk got
+ */
+struct opp_run {
+	struct dev_pm_opp * const *opps;
+	unsigned int nr;
+	unsigned int next;
+};
+
+/**
  * opp_merge_next() - the next OPP of a merge walk over sorted runs
  * @runs: the runs (a snapshot's two arrays, a batch), each sorted by
  *	opp_cmp(); their @next fields start at 0
@@ -168,7 +180,8 @@ EXPORT_SYMBOL_IF_KUNIT(opp_snapshot_find);
  * Return: the next OPP in table order, of equal ones that of the earliest
  * run; NULL once every run is walked.
  */
-struct dev_pm_opp *opp_merge_next(struct opp_run *runs, unsigned int nr)
+static struct dev_pm_opp *opp_merge_next(struct opp_run *runs,
+					 unsigned int nr)
 {
 	struct opp_run *best = NULL, *r;
 
@@ -296,35 +309,38 @@ static unsigned int opp_room_to_grow(unsigned int nr)
 
 /*
  * A merge walk over @old and the inserted OPPs, each slotted in after its
- * equals. When @grow (a single OPP inserted), the new snapshot gets
- * opp_room_to_grow(), which the appends that usually follow fill.
+ * equals; the OPPs @change drops go to @change->dropped, in the same order.
+ * When @grow (a single OPP inserted), the new snapshot gets
+ * opp_room_to_grow(), which the appends that usually follow fill. Kept out
+ * of line: its frame would otherwise slow down every append.
  */
-static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
-						 const struct opp_shape *shape,
-						 const struct opp_change *change,
-						 bool grow)
+static noinline struct opp_snapshot *
+opp_snapshot_rebuild(const struct opp_snapshot *old,
+		     const struct opp_shape *shape,
+		     const struct opp_change *change, bool grow)
 {
 	const struct opp_batch *insert = change->insert;
-	const struct opp_run runs[] = {
+	struct opp_run runs[] = {
 		{ old->opps, old->nr_avail },
 		{ old->opps + old->nr_avail, old->nr_unavail },
 		{ insert ? insert->opps : NULL, insert ? insert->nr : 0 },
 	};
-	struct opp_run walk[ARRAY_SIZE(runs)];
-	unsigned int nr = 0, nr_avail = 0, room, a = 0, u, i;
+	unsigned int nr = 0, nr_avail = 0, a = 0, u, d = 0, i, k;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 
-	memcpy(walk, runs, sizeof(walk));
-	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
-		if (opp_change_drops(change, opp))
-			continue;
-		nr++;
-		nr_avail += opp_change_available(change, opp);
+	/* The counts first, for which the order does not matter. */
+	for (i = 0; i < ARRAY_SIZE(runs); i++) {
+		for (k = 0; k < runs[i].nr; k++) {
+			opp = runs[i].opps[k];
+			if (opp_change_drops(change, opp))
+				continue;
+			nr++;
+			nr_avail += opp_change_available(change, opp);
+		}
 	}
 
-	room = grow ? opp_room_to_grow(nr - 1) : nr;
-	snap = opp_snapshot_alloc(shape, room);
+	snap = opp_snapshot_alloc(shape, grow ? opp_room_to_grow(nr - 1) : nr);
 	if (!snap)
 		return NULL;
 
@@ -332,10 +348,12 @@ static struct opp_snapshot *opp_snapshot_rebuild(const struct opp_snapshot *old,
 	snap->nr_unavail = nr - nr_avail;
 	u = nr_avail;
 
-	memcpy(walk, runs, sizeof(walk));
-	while ((opp = opp_merge_next(walk, ARRAY_SIZE(walk)))) {
-		if (opp_change_drops(change, opp))
+	while ((opp = opp_merge_next(runs, ARRAY_SIZE(runs)))) {
+		if (opp_change_drops(change, opp)) {
+			if (change->dropped)
+				change->dropped[d++] = opp;
 			continue;
+		}
 		i = opp_change_available(change, opp) ? a++ : u++;
 		snap->opps[i] = opp;
 		/* Along each array, not from the available to the disabled. */
@@ -394,8 +412,13 @@ static struct opp_snapshot *opp_snapshot_grow(const struct opp_snapshot *old)
 	unsigned int nr = old->nr_avail;
 	struct opp_snapshot *snap;
 
-	if (slots && nr < slots->size)
-		return kmemdup(old, sizeof(*old), GFP_KERNEL);
+	/* A plain header copy: kmemdup() costs twice as much on every add. */
+	if (slots && nr < slots->size) {
+		snap = kmalloc(sizeof(*snap), GFP_KERNEL);
+		if (snap)
+			*snap = *old;
+		return snap;
+	}
 
 	snap = opp_snapshot_alloc(&old->shape, opp_room_to_grow(nr));
 	if (!snap)

@@ -236,6 +236,46 @@ static void opp_snap_flip_moves_without_writing_the_opp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, old->nr_avail, 5);
 }
 
+static bool opp_snap_middle_three(struct dev_pm_opp *opp, const void *arg)
+{
+	return opp_rates(opp)[0] >= 200 && opp_rates(opp)[0] <= 400;
+}
+
+static bool opp_snap_either(struct dev_pm_opp *opp, const void *pair)
+{
+	struct dev_pm_opp * const *opps = pair;
+
+	return opp == opps[0] || opp == opps[1];
+}
+
+/* Dropped OPPs come out in table order, from both arrays interleaved. */
+static void opp_snap_dropped_in_table_order(struct kunit *test)
+{
+	static const unsigned long gone[] = { 200, 300, 400 };
+	struct dev_pm_opp *off[] = { NULL, NULL }, *dropped[3] = { };
+	struct opp_snapshot *snap;
+
+	snap = opp_snap_insert_each(test, opp_snap_shuffled, 5);
+	off[0] = snap->opps[1];
+	off[1] = snap->opps[3];
+	/* Both at once; the writer's flag follows, as after a publish. */
+	snap = opp_snap_next(test, &(struct opp_change){
+		.flip = opp_snap_either, .arg = off,
+	});
+	off[0]->available = false;
+	off[1]->available = false;
+	KUNIT_ASSERT_EQ(test, snap->nr_unavail, 2);
+
+	snap = opp_snap_next(test, &(struct opp_change){
+		.drop = opp_snap_middle_three, .dropped = dropped,
+	});
+
+	KUNIT_EXPECT_EQ(test, snap->nr_avail, 2);
+	KUNIT_EXPECT_EQ(test, snap->nr_unavail, 0);
+	KUNIT_ASSERT_NOT_NULL(test, dropped[ARRAY_SIZE(gone) - 1]);
+	opp_snap_expect_rates(test, dropped, gone, ARRAY_SIZE(gone));
+}
+
 /* Case for opp_snap_finds(): a search and the rate it must find (0: none). */
 struct opp_snap_find_case {
 	const char *name;
@@ -406,6 +446,7 @@ static struct kunit_case opp_snap_cases[] = {
 	KUNIT_CASE(opp_snap_merge_places_like_insert),
 	KUNIT_CASE(opp_snap_drop_leaves_the_old_snapshot_alone),
 	KUNIT_CASE(opp_snap_flip_moves_without_writing_the_opp),
+	KUNIT_CASE(opp_snap_dropped_in_table_order),
 	KUNIT_CASE_PARAM(opp_snap_finds, opp_snap_find_gen_params),
 	KUNIT_CASE(opp_snap_unsorted_key_is_searched_linearly),
 	KUNIT_CASE(opp_snap_fastest_suspend_opp_wins),
