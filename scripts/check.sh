@@ -77,15 +77,14 @@ kunit_args() {
 	local cross='' arg
 	((${#CROSS[@]} == 0)) || cross=aarch64-linux-gnu-
 	kunit_cc "$cross"
+	kunitconfig_args "$OPP_TREE/drivers/opp" "$DEBUG_CONFIG" \
+		${BASE_CONFIG:+"$BASE_CONFIG"} ${DEMO_CONFIG:+"$DEMO_CONFIG"}
 	KUNIT_COMMON=(
 		--arch="$OPP_ARCH"
 		--build_dir="$OPP_BUILD"
-		--kunitconfig="$OPP_TREE/drivers/opp"
-		--kunitconfig="$DEBUG_CONFIG"
+		"${KUNITCONFIG_ARGS[@]}"
 		--qemu_args="-smp 2 -accel tcg"
 	)
-	[[ -z $BASE_CONFIG ]] || KUNIT_COMMON+=(--kunitconfig="$BASE_CONFIG")
-	[[ -z $DEMO_CONFIG ]] || KUNIT_COMMON+=(--kunitconfig="$DEMO_CONFIG")
 	[[ -z $cross ]] || KUNIT_COMMON+=(--cross_compile="$cross")
 	KUNIT_BUILD=("${KUNIT_CC[@]}" --jobs="$OPP_JOBS")
 	KUNIT_EXEC=(

@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PACKAGES=(
-	linux-source-6.12 qemu-system-x86 gcc make flex bison bc libelf-dev
+	"$OPP_SOURCE" qemu-system-x86 gcc make flex bison bc libelf-dev
 	libssl-dev python3 device-tree-compiler cpio rsync xz-utils sparse ccache
 )
 

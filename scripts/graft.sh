@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make graft KDIR=/path/to/linux: puts this OPP core into a kernel tree of
-# the user's, any 6.12.y; make ungraft KDIR=... puts the originals back.
+# the user's, any 6.12.y or 6.1.y; make ungraft KDIR=... puts the originals back.
 #
-#   graft.sh graft    refuses a tree whose Makefile is not 6.12.x and, in a
+#   graft.sh graft    refuses a tree whose Makefile is not 6.12.x or 6.1.x and, in a
 #                     git tree, one with uncommitted changes (untracked files
 #                     included) under the paths it writes; prints what it
 #                     replaces, adds and removes; keeps the originals in
@@ -18,7 +18,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # shellcheck source-path=SCRIPTDIR source=series.sh
 source "$OPP_SCRIPTS/series.sh"
 
-usage() { die "usage: make graft KDIR=/path/to/linux-6.12 (or make ungraft KDIR=...)"; }
+usage() { die "usage: make graft KDIR=/path/to/linux-6.12-or-6.1 (or make ungraft KDIR=...)"; }
 
 # The tree's version from its Makefile: "6.12.57" (EXTRAVERSION appended).
 tree_version() {
@@ -35,8 +35,8 @@ check_tree() {
 	[[ -f $KDIR/Makefile && -d $KDIR/drivers && -d $KDIR/include/linux ]] ||
 		die "$KDIR is not a kernel tree (no Makefile, drivers/ or include/linux/)"
 	VERSION=$(tree_version)
-	[[ $VERSION =~ ^6\.12\.[0-9]+ ]] ||
-		die "$KDIR is Linux ${VERSION:-of unknown version} (its Makefile), not 6.12.x: this core implements the 6.12 API"
+	[[ $VERSION =~ ^6\.(12|1)\.[0-9]+ ]] ||
+		die "$KDIR is Linux ${VERSION:-of unknown version} (its Makefile), not 6.12.x or 6.1.x: the kernels this core builds on"
 	RECORD=$OPP_CACHE/grafts/$(printf '%s' "$KDIR" | sha1sum | cut -c1-16)
 }
 

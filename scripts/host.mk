@@ -4,7 +4,7 @@
 
 OPP_HOST_MK := $(lastword $(MAKEFILE_LIST))
 OPP_SCRIPTS := $(abspath $(dir $(OPP_HOST_MK)))
-export SUITE OPP_CACHE
+export SUITE OPP_CACHE KERNEL
 
 .DEFAULT_GOAL := check
 .PHONY: check demo lint compat bench conformance difftest deps tree clean-cache help
@@ -71,7 +71,8 @@ graft-test: ## make graft / make ungraft round trips on scratch trees
 help: ## this list
 	@echo 'targets:'
 	@sed -n 's/^\([a-z-]*\): *## /  \1\t/p' $(OPP_HOST_MK) | expand -t 16
-	@echo 'variables: SUITE=<kunit glob>  OPP_CACHE=<dir, default ~/.cache/opp-linux-6.12>'
+	@echo 'variables: KERNEL=<6.12 (default) or 6.1>  SUITE=<kunit glob>'
+	@echo '           OPP_CACHE=<dir, default ~/.cache/opp-linux-$$KERNEL>'
 	@echo '           OPP_KUNIT_TIMEOUT=<s, default 600>  OPP_JOBS=<n>  OPP_RAW=1'
 	@echo '           OPP_DEMO_TIMEOUT=<s, default 300>'
 	@echo '           SELFTEST_CORES=<default "ours upstream">  SELFTEST_MODES=<a,b,...>'

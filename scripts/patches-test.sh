@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make patches-test: what an integrator does with the series, checked.
 #   1. make patches (scripts/patches.sh), into OUT;
-#   2. a clean tree of the base commit (Debian's linux-source-6.12 as
+#   2. a clean tree of the base commit (Debian's linux-source-$KERNEL as
 #      extracted, nothing of ours), where "git am" applies every patch: a
 #      git worktree kept in $OPP_CACHE/patches-am from run to run, reset
 #      to the base commit and cleaned of every file git does not track
@@ -40,7 +40,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 BASE_REPO=$OPP_CACHE/patches-linux
 OUT=$(realpath -m "${OUT:-$OPP_CACHE/patches}")
 AM_DIR=$OPP_CACHE/patches-am
-AM_TREE=$AM_DIR/linux-source-6.12
+AM_TREE=$AM_DIR/$OPP_SOURCE
 BUILD=$AM_DIR/build-kunit-x86_64
 CONFIG=$OPP_CACHE/patches-kunit.config
 # sort, comm and join agree on one order.

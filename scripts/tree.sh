@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepares the kernel tree in the cache and grafts this repository into it:
-#   1. extracts the linux-source-6.12 tarball once (redone if interrupted or if
+#   1. extracts the linux-source-$KERNEL tarball once (redone if interrupted or if
 #      the tarball changed), keeping a pristine copy of upstream drivers/opp and
 #      include/linux/pm_opp.h in $OPP_CACHE/upstream;
 #   2. syncs the repo into drivers/opp and include/linux/pm_opp.h.
@@ -33,15 +33,15 @@ save_upstream() {
 
 extract() {
 	local tmp=$OPP_CACHE/.extract
-	[[ -f $OPP_TARBALL ]] || die "$OPP_TARBALL missing (apt-get install linux-source-6.12)"
+	[[ -f $OPP_TARBALL ]] || die "$OPP_TARBALL missing (apt-get install $OPP_SOURCE)"
 	say "extracting $OPP_TARBALL into $OPP_CACHE (once)"
 	rm -rf "$tmp" "$OPP_STAMP"
 	mkdir -p "$tmp"
 	tar -xf "$OPP_TARBALL" -C "$tmp"
-	save_upstream "$tmp/linux-source-6.12"
+	save_upstream "$tmp/$OPP_SOURCE"
 	# Objects built against another tree are not to be trusted.
 	rm -rf "$OPP_TREE" "$OPP_CACHE"/build-*
-	mv "$tmp/linux-source-6.12" "$OPP_TREE"
+	mv "$tmp/$OPP_SOURCE" "$OPP_TREE"
 	rmdir "$tmp"
 	tarball_id >"$OPP_STAMP"
 }
