@@ -440,15 +440,6 @@ static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
 }
 
 /*
- * Whether @dev is in a power domain that takes performance states: without
- * one, dev_pm_domain_set_performance_state() does nothing and returns 0.
- */
-static bool opp_dev_takes_level(struct device *dev)
-{
-	return dev->pm_domain && dev->pm_domain->set_performance_state;
-}
-
-/*
  * Caller holds dvfs_lock. The steps of a move of @dev to @opp: the table's
  * plan. An OPP without a level leaves the performance state as it is, and a
  * device outside a power domain with states has none to set.

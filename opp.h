@@ -35,6 +35,8 @@
 #include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
+#include "bridge.h"
+
 /**
  * DOC: data model and locking
  *

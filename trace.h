@@ -12,6 +12,8 @@
 #include <linux/device.h>
 #include <linux/tracepoint.h>
 
+#include "bridge.h"
+
 /*
  * opp_set_rate - one transition of a device between OPPs, once it is done
  * or rolled back: the rates of the first clock, the target voltages of the
@@ -35,7 +37,7 @@ TRACE_EVENT(opp_set_rate,
 	),
 
 	TP_fast_assign(
-		__assign_str(device);
+		opp_assign_str(device, dev_name(dev));
 		__entry->old_rate = old_rate;
 		__entry->new_rate = new_rate;
 		__entry->old_uv = old_uv;

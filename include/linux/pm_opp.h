@@ -12,11 +12,14 @@
 #ifndef __LINUX_OPP_H__
 #define __LINUX_OPP_H__
 
-#include <linux/args.h>
 #include <linux/cleanup.h>
 #include <linux/energy_model.h>
 #include <linux/err.h>
 #include <linux/notifier.h>
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+#include <linux/args.h>		/* COUNT_ARGS(), in linux/kernel.h before */
+#endif
 
 struct clk;
 struct cpufreq_frequency_table;
@@ -591,7 +594,9 @@ dev_pm_opp_cpumask_remove_table(const struct cpumask *cpumask) {}
 
 #endif /* CONFIG_PM_OPP */
 
-#if defined(CONFIG_CPU_FREQ) && defined(CONFIG_PM_OPP)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+/* 6.1 declares the cpufreq table helpers in linux/cpufreq.h. */
+#elif defined(CONFIG_CPU_FREQ) && defined(CONFIG_PM_OPP)
 int dev_pm_opp_init_cpufreq_table(struct device *dev,
 				  struct cpufreq_frequency_table **table);
 void dev_pm_opp_free_cpufreq_table(struct device *dev,

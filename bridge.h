@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The kernels this core builds on, 6.12 and 6.1, differ in some of what it
+ * calls. The core is written against 6.12; on 6.1 this header, the only
+ * place that tells the two apart, gives it the same names. What 6.1's
+ * callers see of the OPP API itself is in include/linux/pm_opp.h.
+ */
+#ifndef __DRIVERS_OPP_BRIDGE_H__
+#define __DRIVERS_OPP_BRIDGE_H__
+
+#include <linux/version.h>
+
+/*
+ * opp_dev_takes_level(dev) says whether @dev is in a power domain that takes
+ * performance states: without one, dev_pm_domain_set_performance_state()
+ * does nothing and returns 0. opp_assign_str() is the tracepoints'
+ * __assign_str(), whose source argument 6.12 no longer takes.
+ */
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+#include <linux/of_device.h>
+#include <linux/pm_domain.h>
+
+static inline void *kmemdup_array(const void *src, size_t count, size_t size,
+				  gfp_t gfp)
+{
+	return kmemdup(src, size_mul(count, size), gfp);
+}
+
+/* 6.1 has genpd's call only, which fails for a device outside genpd. */
+static inline int dev_pm_domain_set_performance_state(struct device *dev,
+						      unsigned int state)
+{
+	int ret = dev_pm_genpd_set_performance_state(dev, state);
+
+	return ret == -ENODEV ? 0 : ret;
+}
+
+static inline bool opp_dev_takes_level(struct device *dev)
+{
+	return dev->pm_domain;
+}
+
+#define opp_assign_str(field, src)	__assign_str(field, src)
+#else
+static inline bool opp_dev_takes_level(struct device *dev)
+{
+	return dev->pm_domain && dev->pm_domain->set_performance_state;
+}
+
+#define opp_assign_str(field, src)	__assign_str(field)
+#endif
+
+#endif /* __DRIVERS_OPP_BRIDGE_H__ */
