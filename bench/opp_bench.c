@@ -13,8 +13,6 @@
  * the clock ended at), so that a core answering wrong cannot look fast.
  */
 
-#include <kunit/device.h>
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/clk.h>

@@ -9,7 +9,6 @@
 #ifndef __OPP_CONF_H__
 #define __OPP_CONF_H__
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/notifier.h>
 #include <linux/pm_opp.h>

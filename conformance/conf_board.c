@@ -4,7 +4,6 @@
  * read back as their drivers read them.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/cpufreq.h>
 #include <linux/device.h>

@@ -6,7 +6,6 @@
  * opp_conf_em: the energy model registered from a table.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/cpufreq.h>

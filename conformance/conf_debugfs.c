@@ -4,7 +4,6 @@
  * space reads them.
  */
 
-#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/bits.h>
 #include <linux/device.h>

@@ -322,7 +322,7 @@ static void df_out_debugfs_entry(void *priv, const char *path,
 
 	if (name && (!strcmp(name, "/stats") || !strcmp(path, "opp/summary")))
 		return;
-	strscpy(line, text);
+	strscpy(line, text, sizeof(line));
 	for (p = line; *p; p++)
 		if (*p == '\n')
 			*p = ' ';

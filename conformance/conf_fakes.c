@@ -7,8 +7,6 @@
  * test.
  */
 
-#include <kunit/device.h>
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/file.h>
@@ -137,7 +135,7 @@ int conf_suite_overlay_apply(const u8 *begin, const u8 *end)
 {
 	int ret;
 
-	ret = of_overlay_fdt_apply(begin, end - begin, &conf_suite_ovcs, NULL);
+	ret = fake_overlay_fdt_apply(begin, end - begin, &conf_suite_ovcs);
 	if (ret)
 		return ret;
 	conf_suite_dtbo = begin;

@@ -6,7 +6,6 @@
  * opp_conf_required: required OPPs of a plain (not power domain) table.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/err.h>

@@ -8,8 +8,6 @@
  * life cycle.
  */
 
-#include <kunit/device.h>
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/err.h>

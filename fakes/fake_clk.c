@@ -4,7 +4,6 @@
  * refuses one change or all of them as a busy clock would.
  */
 
-#include <kunit/clk.h>
 #include <kunit/test.h>
 #include <linux/clk.h>
 #include <linux/clkdev.h>

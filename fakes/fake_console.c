@@ -159,9 +159,9 @@ struct fake_console *fake_console(struct kunit *test, struct device *dev,
 			    "console_loglevel %d hides the messages counted",
 			    console_loglevel);
 	spin_lock_init(&con->lock);
-	strscpy(con->needle, dev ? dev_name(dev) : "");
+	strscpy(con->needle, dev ? dev_name(dev) : "", sizeof(con->needle));
 	con->max_level = max_level;
-	strscpy(con->con.name, "fakecon");
+	strscpy(con->con.name, "fakecon", sizeof(con->con.name));
 	con->con.write = fake_console_write;
 	con->con.flags = CON_ENABLED | CON_EXTENDED;
 	con->con.index = -1;
@@ -239,7 +239,7 @@ void fake_console_mark(struct fake_console *con, unsigned int i,
 	unsigned long flags;
 
 	spin_lock_irqsave(&con->lock, flags);
-	strscpy(con->mark[i], mark);
+	strscpy(con->mark[i], mark, sizeof(con->mark[i]));
 	spin_unlock_irqrestore(&con->lock, flags);
 }
 EXPORT_SYMBOL_GPL(fake_console_mark);

@@ -5,18 +5,14 @@
  * log the performance states they are set to.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/of.h>
 
 #include "fakes.h"
 
-static int fake_pd_set_state(struct device *dev, unsigned int state)
+static int fake_pd_record(struct fake_pd *pd, unsigned int state)
 {
-	struct fake_pd *pd = container_of(dev->pm_domain, struct fake_pd,
-					  domain);
-
 	if (++pd->sets == pd->fail_at)
 		return -EIO;
 	pd->state = state;
@@ -24,10 +20,61 @@ static int fake_pd_set_state(struct device *dev, unsigned int state)
 	return 0;
 }
 
+#ifndef FAKE_PD_IS_GENPD
+static int fake_pd_set_state(struct device *dev, unsigned int state)
+{
+	return fake_pd_record(container_of(dev->pm_domain, struct fake_pd,
+					   domain), state);
+}
+
 static void fake_pd_leave(void *dev)
 {
 	((struct device *)dev)->pm_domain = NULL;
 }
+
+static int fake_pd_enter(struct fake_pd *pd, struct device *dev)
+{
+	dev->pm_domain = &pd->domain;
+	return 0;
+}
+
+static int fake_pd_init(struct kunit *test, struct fake_pd *pd)
+{
+	pd->domain.set_performance_state = fake_pd_set_state;
+	return 0;
+}
+#else
+static int fake_pd_set_state(struct generic_pm_domain *genpd,
+			     unsigned int state)
+{
+	return fake_pd_record(container_of(genpd, struct fake_pd, domain),
+			      state);
+}
+
+static void fake_pd_leave(void *dev)
+{
+	pm_genpd_remove_device(dev);
+}
+
+static int fake_pd_enter(struct fake_pd *pd, struct device *dev)
+{
+	return pm_genpd_add_device(&pd->domain, dev);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(fake_pd_remove, pm_genpd_remove,
+			    struct generic_pm_domain *);
+
+static int fake_pd_init(struct kunit *test, struct fake_pd *pd)
+{
+	int ret;
+
+	pd->domain.name = "fake-pd";
+	pd->domain.set_performance_state = fake_pd_set_state;
+	ret = pm_genpd_init(&pd->domain, NULL, false);
+	return ret ?: kunit_add_action_or_reset(test, fake_pd_remove,
+						 &pd->domain);
+}
+#endif
 
 /**
  * fake_pm_domain_join() - put a device in a bare PM domain
@@ -43,7 +90,7 @@ static void fake_pd_leave(void *dev)
 void fake_pm_domain_join(struct kunit *test, struct fake_pd *pd,
 			 struct device *dev)
 {
-	dev->pm_domain = &pd->domain;
+	KUNIT_ASSERT_EQ(test, fake_pd_enter(pd, dev), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fake_pd_leave,
 							dev), 0);
 }
@@ -66,7 +113,7 @@ struct fake_pd *fake_pm_domain(struct kunit *test, struct fake_log *log,
 
 	KUNIT_ASSERT_NOT_NULL(test, pd);
 	pd->log = log;
-	pd->domain.set_performance_state = fake_pd_set_state;
+	KUNIT_ASSERT_EQ(test, fake_pd_init(test, pd), 0);
 	if (dev)
 		fake_pm_domain_join(test, pd, dev);
 	return pd;

@@ -4,7 +4,6 @@
  * change and each enable or disable, and fails on request.
  */
 
-#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/regulator/consumer.h>

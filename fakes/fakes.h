@@ -19,6 +19,8 @@
 #include <linux/regulator/driver.h>
 #include <linux/regulator/machine.h>
 
+#include "kunit_bridge.h"
+
 struct device;
 struct device_node;
 
@@ -169,7 +171,8 @@ unsigned long fake_reg_uv(const struct fake_reg *reg);
 
 /**
  * struct fake_pd - a bare PM domain that takes performance states
- * @domain: the domain
+ * @domain: the domain; on 6.1, where only generic PM domains take states,
+ *	a generic PM domain of its own
  * @log: where its states go (as id 0), or NULL
  * @state: the state last set
  * @sets: state changes asked, failed ones included
@@ -177,7 +180,11 @@ unsigned long fake_reg_uv(const struct fake_reg *reg);
  *	none
  */
 struct fake_pd {
+#ifndef FAKE_PD_IS_GENPD
 	struct dev_pm_domain domain;
+#else
+	struct generic_pm_domain domain;
+#endif
 	struct fake_log *log;
 	unsigned int state;
 	unsigned int sets;

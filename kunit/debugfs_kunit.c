@@ -5,7 +5,6 @@
  * space reads them: opened and read through a kernel mount of debugfs.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>

@@ -5,7 +5,6 @@
  * of what the clock and regulators were asked to do.
  */
 
-#include <kunit/of.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/clk.h>

@@ -10,7 +10,6 @@
  * are worked out by hand.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/energy_model.h>
 #include <linux/pm_opp.h>

@@ -14,7 +14,6 @@
  * opp_kunit.fault_stride=1 and fails each one.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/cpumask.h>

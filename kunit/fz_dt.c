@@ -18,7 +18,8 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
+
+#include "../fakes/kunit_bridge.h"
 
 #define FZ_NODES	14
 #define FZ_PROPS	8
@@ -101,7 +102,7 @@ static int fz_node(struct fz_tree *t, int parent, const char *name,
 {
 	struct fz_node *n = &t->n[t->nr];
 
-	strscpy(n->name, name);
+	strscpy(n->name, name, sizeof(n->name));
 	n->parent = parent;
 	n->phandle = phandle ? FZ_PHANDLE + t->nr : 0;
 	n->nr_props = 0;
@@ -113,7 +114,7 @@ static struct fz_prop *fz_prop(struct fz_tree *t, int node, const char *name)
 	struct fz_node *n = &t->n[node];
 	struct fz_prop *p = &n->props[n->nr_props++];
 
-	strscpy(p->name, name);
+	strscpy(p->name, name, sizeof(p->name));
 	p->len = 0;
 	return p;
 }

@@ -5,7 +5,6 @@
  * of opp_kunit_dvfs.c.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/pm_opp.h>

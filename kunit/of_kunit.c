@@ -10,7 +10,6 @@
  * too.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/of.h>

@@ -5,7 +5,6 @@
  * and goes away with it.
  */
 
-#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 

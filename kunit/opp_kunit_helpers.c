@@ -4,8 +4,6 @@
  * handed to KUnit, so a failed assertion leaks nothing.
  */
 
-#include <kunit/device.h>
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/delay.h>

@@ -117,10 +117,9 @@ ssize_t opp_kunit_debugfs_io(struct kunit *test, struct file *file, char *buf,
 		extern u8 __dtbo_##name##_begin[];			\
 		extern u8 __dtbo_##name##_end[];			\
 									\
-		of_overlay_fdt_apply(__dtbo_##name##_begin,		\
-				     __dtbo_##name##_end -		\
-				     __dtbo_##name##_begin,		\
-				     ovcs_id, NULL);			\
+		fake_overlay_fdt_apply(__dtbo_##name##_begin,		\
+				       __dtbo_##name##_end -		\
+				       __dtbo_##name##_begin, ovcs_id);	\
 	})
 
 void opp_kunit_overlay_remove(int ovcs_id);

@@ -5,7 +5,6 @@
  * recording regulator.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/pm_opp.h>
 

@@ -299,7 +299,12 @@ static const struct opp_snap_find_case opp_snap_find_cases[] = {
 	{ "disabled part, floor", OPP_MATCH_FLOOR, 299, false, 0 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(opp_snap_find, opp_snap_find_cases, name);
+static void opp_snap_find_desc(const struct opp_snap_find_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(opp_snap_find, opp_snap_find_cases, opp_snap_find_desc);
 
 /* [100, 200, 400, 500] available, 300 disabled. */
 static void opp_snap_finds(struct kunit *test)

@@ -6,7 +6,6 @@
  * current OPP says. Lockdep, KASAN and UBSAN watch the run.
  */
 
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/completion.h>

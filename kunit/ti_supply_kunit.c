@@ -16,7 +16,6 @@
  * the recording regulators of opp_kunit_dvfs.c ("vdd" is VDD, "vdd2" VBB).
  */
 
-#include <kunit/of.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/cpu.h>

@@ -9,8 +9,6 @@
  * consumer A's log, after A's own clock events.
  */
 
-#include <kunit/device.h>
-#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/pm_opp.h>

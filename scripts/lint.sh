@@ -22,9 +22,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 #   kBps in the regulator and interconnect APIs) and cannot be renamed here.
 # - trace.h: TRACE_EVENT() is laid out the way every kernel trace header is,
 #   which checkpatch's statement checks do not understand.
-# - bridge.h and include/linux/pm_opp.h: the one place each, for the core
-#   and for its callers, that tells the kernels we build on (6.12, 6.1)
-#   apart; checkpatch expects code for one kernel version only (and
+# - bridge.h, include/linux/pm_opp.h and fakes/kunit_bridge.h: the one
+#   place each, for the core, its callers and the tests, that tells the
+#   kernels we build on (6.12, 6.1) apart; checkpatch expects code for one kernel version only (and
 #   opp_assign_str() keeps the argument that only 6.1 uses).
 # - kunit/seed_kunit.c and compat/seed_example.c: they hold the original
 #   article's example verbatim, including its non-static names array.
@@ -33,6 +33,7 @@ declare -A CHECKPATCH_FILE_IGNORE=(
 	[trace.h]=OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT
 	[bridge.h]=LINUX_VERSION_CODE,CONSTANT_COMPARISON,MACRO_ARG_UNUSED
 	[include/linux/pm_opp.h]=LINUX_VERSION_CODE,CONSTANT_COMPARISON
+	[fakes/kunit_bridge.h]=LINUX_VERSION_CODE,CONSTANT_COMPARISON
 	[kunit/seed_kunit.c]=STATIC_CONST_CHAR_ARRAY
 	[compat/seed_example.c]=STATIC_CONST_CHAR_ARRAY
 )
