@@ -862,7 +862,7 @@ static struct property *fz_new_prop(const char *name, const void *val,
 	if (!prop)
 		return NULL;
 	prop->name = kstrdup(name, GFP_KERNEL);
-	prop->value = kmemdup(val, len + 1, GFP_KERNEL);	/* NUL after */
+	prop->value = kzalloc(len + 1, GFP_KERNEL);	/* NUL after */
 	prop->length = len;
 	if (!prop->name || !prop->value) {
 		kfree(prop->name);
@@ -870,6 +870,7 @@ static struct property *fz_new_prop(const char *name, const void *val,
 		kfree(prop);
 		return NULL;
 	}
+	memcpy(prop->value, val, len);
 	return prop;
 }
 
