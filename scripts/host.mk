@@ -47,7 +47,7 @@ fuzz: ## N mutated device tree tables (N=2000) on make check's kernel
 deps: ## install the missing Debian packages (root), or print the apt-get line
 	@bash $(OPP_SCRIPTS)/deps.sh
 
-tree: ## extract the 6.12 tree into the cache once, then graft this repo into it
+tree: ## extract the KERNEL tree (6.12, 6.1) into its cache once, then graft this repo
 	@bash $(OPP_SCRIPTS)/tree.sh
 
 clean-cache: ## delete the cache (kernel tree, upstream copy, build dirs)
@@ -59,7 +59,7 @@ patches: ## the core as a git format-patch series against the 6.12 tree (OUT=dir
 patches-test: ## make patches, then git am on a clean tree and build after each patch
 	@bash $(OPP_SCRIPTS)/patches-test.sh
 
-graft: ## put this core into your own 6.12.y tree: make graft KDIR=/path/to/linux
+graft: ## put this core into your own 6.12.y or 6.1.y tree: make graft KDIR=/path/to/linux
 	@bash $(OPP_SCRIPTS)/graft.sh graft
 
 ungraft: ## restore the originals of make graft: make ungraft KDIR=/path/to/linux
@@ -80,4 +80,4 @@ help: ## this list
 	@echo '           SELFTEST_CYCLES=<default 1000>  SELFTEST_REBINDS=<default 100>'
 	@echo '           CONFORMANCE_CORES=<default "upstream ours">'
 	@echo '           ARCH=<check: x86_64 (default) or arm64>'
-	@echo '           KDIR=<graft, ungraft: your 6.12.y tree>  OUT=<patches: dir>'
+	@echo '           KDIR=<graft, ungraft: your 6.12.y or 6.1.y tree>  OUT=<patches: dir>'
