@@ -44,6 +44,13 @@ CHECKPATCH_EXCUSED=(
 	"drivers/opp/trace.h OPEN_ENDED_LINE"
 	"drivers/opp/trace.h PARENTHESIS_ALIGNMENT"
 	"drivers/opp/kunit/seed_kunit.c STATIC_CONST_CHAR_ARRAY"
+	"drivers/opp/bridge.h LINUX_VERSION_CODE"
+	"drivers/opp/bridge.h CONSTANT_COMPARISON"
+	"drivers/opp/bridge.h MACRO_ARG_UNUSED"
+	"include/linux/pm_opp.h LINUX_VERSION_CODE"
+	"include/linux/pm_opp.h CONSTANT_COMPARISON"
+	"drivers/opp/fakes/kunit_bridge.h LINUX_VERSION_CODE"
+	"drivers/opp/fakes/kunit_bridge.h CONSTANT_COMPARISON"
 )
 
 git_base() { git -C "$BASE_REPO" "$@"; }
