@@ -100,7 +100,7 @@ MODULE_DEVICE_TABLE(of, beyond_pcie_of_match);
 
 static struct platform_driver beyond_pcie_driver = {
 	.probe = beyond_pcie_probe,
-	.remove = beyond_pcie_remove,
+	.remove_new = beyond_pcie_remove,	/* the name 6.1 and 6.12 both take */
 	.driver = {
 		.name = "opp-beyond-example",
 		.of_match_table = beyond_pcie_of_match,

@@ -94,7 +94,7 @@ static void seed_board_remove(struct platform_device *pdev)
 
 static struct platform_driver seed_board_driver = {
 	.probe = seed_board_probe,
-	.remove = seed_board_remove,
+	.remove_new = seed_board_remove,	/* the name 6.1 and 6.12 both take */
 	.driver = {
 		.name = "opp-seed-example",
 	},

@@ -262,10 +262,12 @@ core_built() {
 }
 
 # The symbols that drivers/opp of the build for arch $1 exports: the
-# __export_symbol_<name> entries that EXPORT_SYMBOL*() leaves in the objects.
+# entries that EXPORT_SYMBOL*() leaves in the objects, __export_symbol_<name>
+# since 6.5, __ksymtab_<name> before (6.1).
 list_exported() {
 	(cd "$(builddir "$1")" && "${CROSS[$1]}nm" --defined-only drivers/opp/built-in.a) |
-		awk '$3 ~ /^__export_symbol_/ { sub(/^__export_symbol_/, "", $3); print $3 }' |
+		awk '$3 ~ /^__(export_symbol|ksymtab)_/ {
+			sub(/^__(export_symbol|ksymtab)_/, "", $3); print $3 }' |
 		sort -u >"$COMPAT_LOG-exported-$1"
 }
 
@@ -312,25 +314,28 @@ check_symbols() {
 	done
 }
 
-# Our TI OPP supply driver, built by make drivers/opp/ for arm64 when
-# ARM_TI_CPUFREQ is set (allmodconfig sets it through COMPILE_TEST). Sets TI
-# to "compiled" and makes the object one that check_symbols can read, or
+# Our TI OPP supply driver, built by make drivers/opp/ for the first arch
+# whose allmodconfig sets ARM_TI_CPUFREQ (through COMPILE_TEST on arm64 in
+# 6.12; 6.1 offers it with ARCH_OMAP2PLUS only, on arm). Sets TI to
+# "compiled" and makes the object one that check_symbols can read, or
 # records the failure.
 check_ti_driver() {
-	local missing
-	missing=$(config_missing arm64 "${TI_SYMS[@]}")
-	if [[ -n $missing ]]; then
-		TI="FAILED"
-		failure "ti-opp-supply.c: not built for arm64 (${missing% } not set)"
-	elif ! compiled arm64 "$TI_OBJ"; then
-		TI="FAILED"
-		failure "ti-opp-supply.c: does not compile (arm64, $TI_OBJ):"
-		FAILURES[-1]+=$'\n'$(show_errors arm64 "$TI_OBJ")
-	else
-		TI="compiled"
-		OBJ_ARCH[$TI_OBJ]=arm64
-		OBJ_SRC[$TI_OBJ]=ti-opp-supply.c
-	fi
+	local arch
+	for arch in arm64 arm; do
+		[[ -z $(config_missing "$arch" "${TI_SYMS[@]}") ]] || continue
+		if compiled "$arch" "$TI_OBJ"; then
+			TI="compiled"
+			OBJ_ARCH[$TI_OBJ]=$arch
+			OBJ_SRC[$TI_OBJ]=ti-opp-supply.c
+		else
+			TI="FAILED"
+			failure "ti-opp-supply.c: does not compile ($arch, $TI_OBJ):"
+			FAILURES[-1]+=$'\n'$(show_errors "$arch" "$TI_OBJ")
+		fi
+		return 0
+	done
+	TI="FAILED"
+	failure "ti-opp-supply.c: not built (ARM_TI_CPUFREQ set neither for arm64 nor for arm)"
 }
 
 main() {
