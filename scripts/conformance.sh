@@ -108,13 +108,11 @@ install_suites() {
 # check's fragments and the suites', in conformance's build directory.
 conf_kunit_args() {
 	kunit_cc
+	kunitconfig_args "$OPP_REPO/.kunitconfig" "$OPP_SCRIPTS/debug.config" \
+		"$OPP_BASE_CONFIG" "$CONF_SRC/conformance.config"
 	KUNIT_ARGS=(
 		"$1" --arch=x86_64 --build_dir="$OPP_CACHE/build-conformance"
-		--kunitconfig="$OPP_REPO/.kunitconfig"
-		--kunitconfig="$OPP_SCRIPTS/debug.config"
-		--kunitconfig="$OPP_BASE_CONFIG"
-		--kunitconfig="$CONF_SRC/conformance.config" "${KUNIT_CC[@]}"
-		--jobs="$OPP_JOBS"
+		"${KUNITCONFIG_ARGS[@]}" "${KUNIT_CC[@]}" --jobs="$OPP_JOBS"
 	)
 }
 
