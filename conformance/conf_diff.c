@@ -774,8 +774,10 @@ static void df_find_other(struct df *df, struct device *dev)
 		opp = dev_pm_opp_find_level_exact(dev, key);
 	else if (how == 1)
 		opp = dev_pm_opp_find_level_ceil(dev, &key);
+#ifndef OPP_TEST_API_6_1
 	else if (how == 2)
 		opp = dev_pm_opp_find_level_floor(dev, &key);
+#endif
 	else if (how == 3)
 		opp = dev_pm_opp_find_bw_ceil(dev, &key, 0);
 	else

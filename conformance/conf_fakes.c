@@ -171,6 +171,7 @@ void conf_add(struct kunit *test, struct device *dev, unsigned long freq,
 			    "dev_pm_opp_add(%lu, %lu)", freq, u_volt);
 }
 
+#ifndef OPP_TEST_API_6_1
 void conf_add_level(struct kunit *test, struct device *dev, unsigned long freq,
 		    unsigned int level)
 {
@@ -179,6 +180,7 @@ void conf_add_level(struct kunit *test, struct device *dev, unsigned long freq,
 	KUNIT_ASSERT_EQ_MSG(test, dev_pm_opp_add_dynamic(dev, &data), 0,
 			    "dev_pm_opp_add_dynamic(%lu, level %u)", freq, level);
 }
+#endif
 
 KUNIT_DEFINE_ACTION_WRAPPER(conf_put_opp, dev_pm_opp_put, struct dev_pm_opp *);
 

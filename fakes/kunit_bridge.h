@@ -28,6 +28,8 @@
 #define FAKE_KUNIT_BRIDGED
 /* Only generic PM domains take performance states on 6.1. */
 #define FAKE_PD_IS_GENPD
+/* Suites run on 6.1's own core too use 6.1's OPP API only. */
+#define OPP_TEST_API_6_1
 
 #include <asm/unaligned.h>
 #include <linux/cpumask.h>
