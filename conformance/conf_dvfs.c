@@ -667,6 +667,12 @@ static struct kunit_suite conf_set_rate_suite = {
 
 static const char * const cl_one_clock[] = { NULL, NULL };
 
+/*
+ * 6.1's core takes a table without a clock to have one: set_rate rounds
+ * the rate with an error pointer for a clock (an oops in clk_round_rate()).
+ * Left out on 6.1, where upstream's core cannot run them.
+ */
+#ifndef OPP_TEST_API_6_1
 /* No clock at all: rated OPPs still set their supply's voltage. */
 static void conf_clockless_rated_opps_set_supply(struct kunit *test)
 {
@@ -693,6 +699,7 @@ static void conf_clockless_above_max_is_erange(struct kunit *test)
 	conf_add(test, dev, SR_F1, SR_U1);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, SR_F2), -ERANGE);
 }
+#endif
 
 /* A clock and no OPPs: dev_pm_opp_set_rate() is clk_set_rate(). */
 static void conf_clock_only_sets_clock(struct kunit *test)
@@ -749,8 +756,10 @@ static void conf_clockless_rated_opps_vote_level(struct kunit *test)
 #endif
 
 static struct kunit_case conf_clockless_cases[] = {
+#ifndef OPP_TEST_API_6_1
 	KUNIT_CASE(conf_clockless_rated_opps_set_supply),
 	KUNIT_CASE(conf_clockless_above_max_is_erange),
+#endif
 	KUNIT_CASE(conf_clock_only_sets_clock),
 	KUNIT_CASE(conf_clock_only_then_opp_rate),
 #ifndef OPP_TEST_API_6_1
