@@ -131,6 +131,18 @@ void kunit_remove_action(struct kunit *test, kunit_action_t *action,
 }
 EXPORT_SYMBOL_GPL(kunit_remove_action);
 
+/* @ptr, or its error, with @action(@ptr) deferred to the test's end. */
+static void *kunit_bridge_defer(struct kunit *test, kunit_action_t *action,
+				void *ptr)
+{
+	int ret;
+
+	if (IS_ERR(ptr))
+		return ptr;
+	ret = kunit_add_action_or_reset(test, action, ptr);
+	return ret ? ERR_PTR(ret) : ptr;
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(kunit_bridge_unregister, root_device_unregister,
 			    struct device *);
 
@@ -145,13 +157,8 @@ KUNIT_DEFINE_ACTION_WRAPPER(kunit_bridge_unregister, root_device_unregister,
  */
 struct device *kunit_device_register(struct kunit *test, const char *name)
 {
-	struct device *dev = root_device_register(name);
-	int ret;
-
-	if (IS_ERR(dev))
-		return dev;
-	ret = kunit_add_action_or_reset(test, kunit_bridge_unregister, dev);
-	return ret ? ERR_PTR(ret) : dev;
+	return kunit_bridge_defer(test, kunit_bridge_unregister,
+				  root_device_register(name));
 }
 EXPORT_SYMBOL_GPL(kunit_device_register);
 
@@ -256,13 +263,8 @@ KUNIT_DEFINE_ACTION_WRAPPER(kunit_bridge_clk_put, clk_put, struct clk *);
 struct clk *clk_hw_get_clk_kunit(struct kunit *test, struct clk_hw *hw,
 				 const char *con_id)
 {
-	struct clk *clk = clk_hw_get_clk(hw, con_id);
-	int ret;
-
-	if (IS_ERR(clk))
-		return clk;
-	ret = kunit_add_action_or_reset(test, kunit_bridge_clk_put, clk);
-	return ret ? ERR_PTR(ret) : clk;
+	return kunit_bridge_defer(test, kunit_bridge_clk_put,
+				  clk_hw_get_clk(hw, con_id));
 }
 EXPORT_SYMBOL_GPL(clk_hw_get_clk_kunit);
 
