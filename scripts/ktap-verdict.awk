@@ -10,7 +10,7 @@
 # A case that provokes a WARN on purpose says so first, with a diagnostic
 # line "# <case>: expect WARN in <function>": the next WARN report, from
 # its "cut here" to its "end trace" line, is not a splat when its WARNING
-# line names that function. Any other report still is.
+# line names that function (or a copy gcc made of it: fn.part.0, fn.isra.0). Any other report still is.
 # Exit status 1 when anything failed or was skipped, or when no test ran.
 # The last line printed is "N passed, N failed[, N skipped]".
 
@@ -132,7 +132,7 @@ function splat(nr) {
 	} else if (expect_fn != "" && !expected && line ~ /cut here/) {
 		expected = NR; expected_ok = 0
 	} else if (expected) {
-		if (line ~ ("^WARNING: .* " expect_fn "\\+0x"))
+		if (line ~ ("^WARNING: .* " expect_fn "(\\.[a-z]+\\.[0-9]+)*\\+0x"))
 			expected_ok = 1
 		else if (line ~ /end trace/) {
 			if (!expected_ok) splat(expected)
