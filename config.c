@@ -291,8 +291,7 @@ static void opp_undo_regulators(struct opp_table *table)
 {
 	struct opp_shape shape = table->shape;
 
-	if (table->supplies_on)
-		opp_disable_supplies(table);
+	opp_disable_supplies(table);
 	table->supplies_on = false;
 	opp_put_handles(OPP_HANDLE_REGULATOR, table->regulators,
 			table->nr_regulators);

@@ -318,7 +318,7 @@ struct opp_debug_link {
 /* Caller holds dvfs_lock. Time at each OPP, the current one's running. */
 static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
 {
-	u64 running = get_jiffies_64() - table->since;
+	u64 running = table->enabled ? get_jiffies_64() - table->since : 0;
 	struct opp_snapshot *snap;
 	struct dev_pm_opp *opp;
 	unsigned int i;
@@ -331,9 +331,7 @@ static void __opp_debug_times(struct seq_file *s, struct opp_table *table)
 	snap = rcu_dereference(table->snap);
 	for (i = 0; i < snap->nr_avail + snap->nr_unavail; i++) {
 		opp = snap->opps[i];
-		time = opp->time;
-		if (opp == table->current_opp && table->enabled)
-			time += running;
+		time = opp->time + (opp == table->current_opp ? running : 0);
 		seq_printf(s, "  %lu: %llu\n", opp_rates(opp)[0],
 			   jiffies64_to_msecs(time));
 	}
@@ -401,11 +399,9 @@ void opp_debug_add_device(struct opp_table *table, struct device *dev)
 	char name[NAME_MAX], *target;
 
 	/* "<parent>-<device>": the name scripts look a device's table up by. */
-	if (dev->parent)
-		snprintf(name, sizeof(name), "%s-%s", dev_name(dev->parent),
-			 dev_name(dev));
-	else
-		snprintf(name, sizeof(name), "%s", dev_name(dev));
+	snprintf(name, sizeof(name), "%s%s%s",
+		 dev->parent ? dev_name(dev->parent) : "",
+		 dev->parent ? "-" : "", dev_name(dev));
 
 	guard(mutex)(&table->debug_lock);
 	if (!table->dentry) {

@@ -348,13 +348,15 @@ static void opp_walk_back(struct opp_transition *t, unsigned long taken)
 }
 
 /* Step @step failed with @ret after the steps in @taken were taken. */
-static noinline void opp_walk_failed(struct opp_transition *t,
-				     enum opp_dvfs_step step,
-				     unsigned long taken, int ret)
+static noinline int opp_walk_failed(struct opp_transition *t,
+				    enum opp_dvfs_step step,
+				    unsigned long taken, int ret)
 {
 	dev_err(t->dev, "cannot set the %s for %lu Hz: %d; back to %lu Hz\n",
 		opp_step_names[step], t->to_rate, ret, t->from_rate);
+	t->table->last_error = ret;
 	opp_walk_back(t, taken);
+	return ret;
 }
 
 /* Inline in both its callers, the transition's frame being the walk's. */
@@ -370,10 +372,8 @@ static __always_inline int opp_walk(struct opp_transition *t)
 		todo &= ~BIT(step);
 		taken |= BIT(step);
 		ret = opp_apply_step(t, step, t->from, t->to, t->to_rate);
-		if (ret) {
-			opp_walk_failed(t, step, taken, ret);
-			return ret;
-		}
+		if (ret)
+			return opp_walk_failed(t, step, taken, ret);
 	}
 
 	return 0;
@@ -404,15 +404,12 @@ static struct dev_pm_opp *__opp_guess_current(struct opp_table *table,
 
 static void opp_trace(const struct opp_transition *t, int ret)
 {
-	unsigned long from_uv, to_uv;
-
 	if (!trace_opp_set_rate_enabled())
 		return;
 
-	from_uv = READ_ONCE(opp_supplies(t->from)[0].u_volt);
-	to_uv = READ_ONCE(opp_supplies(t->to)[0].u_volt);
-	trace_opp_set_rate(t->dev, t->from_rate, t->to_rate, from_uv, to_uv,
-			   ret);
+	trace_opp_set_rate(t->dev, t->from_rate, t->to_rate,
+			   READ_ONCE(opp_supplies(t->from)[0].u_volt),
+			   READ_ONCE(opp_supplies(t->to)[0].u_volt), ret);
 }
 
 /*
@@ -465,13 +462,11 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 			 struct dev_pm_opp *opp, unsigned long rate)
 {
 	struct dev_pm_opp *from = table->current_opp ?: opp;
-	unsigned long from_rate = table->current_opp ? table->current_rate :
-						       rate;
 	struct opp_transition t = {
 		.dev = dev, .table = table, .from = from, .to = opp,
-		.from_rate = from_rate, .to_rate = rate,
+		.from_rate = table->current_opp ? table->current_rate : rate,
+		.to_rate = rate, .down = opp_sorts_after(from, opp),
 		.steps = __opp_plan_transition(table, dev, opp),
-		.down = opp_sorts_after(from, opp),
 		.rolling_back = false,
 	};
 	int ret;
@@ -480,10 +475,8 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 
 	ret = opp_walk(&t);
 	opp_trace(&t, ret);
-	if (ret) {
-		table->last_error = ret;
+	if (ret)
 		return ret;
-	}
 
 	__opp_account_time(table);
 	table->current_opp = opp;
@@ -570,10 +563,8 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 		return -EBUSY;
 
 	ret = opp_walk(&t);
-	if (ret) {
-		table->last_error = ret;
+	if (ret)
 		return ret;
-	}
 
 	__opp_account_time(table);
 	table->enabled = false;

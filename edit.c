@@ -849,10 +849,8 @@ static bool __opp_store_inherited_levels(struct opp_table *table,
 		if (!opp->inherits_level)
 			continue;
 		level = level_of ? level_of(opp) : OPP_LEVEL_UNSET;
-		if (level == opp->level)
-			continue;
+		stored |= level != opp->level;
 		WRITE_ONCE(opp->level, level);
-		stored = true;
 	}
 
 	return stored;

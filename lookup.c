@@ -197,11 +197,8 @@ struct dev_pm_opp *opp_table_pick_rate(struct opp_table *table,
 	/* As in opp_find(), an OPP that left means a newer snapshot. */
 	for (;;) {
 		snap = rcu_dereference_sched(table->snap);
-		if (snap == seen) {
-			opp = ERR_PTR(-ENODEV);
-			break;
-		}
-		opp = opp_snapshot_ceil_rate(snap, rate) ?: ERR_PTR(-ERANGE);
+		opp = snap == seen ? ERR_PTR(-ENODEV) :
+		      opp_snapshot_ceil_rate(snap, rate) ?: ERR_PTR(-ERANGE);
 		if (IS_ERR(opp) || kref_get_unless_zero(&opp->kref))
 			break;
 		seen = snap;
@@ -638,19 +635,13 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_get_max_clock_latency);
  */
 unsigned long dev_pm_opp_get_suspend_opp_freq(struct device *dev)
 {
-	struct opp_snapshot *snap;
 	struct opp_table *table;
+	struct dev_pm_opp *opp;
 
 	/* A NULL or error @dev has no table. */
 	guard(rcu)();
 	table = opp_table_lookup_rcu(dev);
-	if (!table)
-		return 0;
-
-	snap = rcu_dereference(table->snap);
-	if (!snap->suspend || !READ_ONCE(snap->suspend->available))
-		return 0;
-
-	return opp_rates(snap->suspend)[0];
+	opp = table ? rcu_dereference(table->snap)->suspend : NULL;
+	return opp && READ_ONCE(opp->available) ? opp_rates(opp)[0] : 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_suspend_opp_freq);

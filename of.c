@@ -449,10 +449,8 @@ static int opp_of_parser_init(struct opp_of_parser *p, struct opp_table *table)
 		p->supported_hw = kmemdup_array(table->supported_hw,
 						table->supported_hw_count,
 						sizeof(u32), GFP_KERNEL);
-	if ((table->prop_name && !p->prop_name) ||
-	    (table->supported_hw && !p->supported_hw))
-		return -ENOMEM;
-	return 0;
+	return (table->prop_name && !p->prop_name) ||
+	       (table->supported_hw && !p->supported_hw) ? -ENOMEM : 0;
 }
 
 /* Frees what the load allocated, and the OPPs it did not publish. */

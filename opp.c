@@ -150,9 +150,7 @@ struct opp_table *opp_lingering_table(struct dev_pm_opp *opp)
 
 	guard(rcu)();
 	table = READ_ONCE(opp->lingers_in);
-	if (table && !kref_get_unless_zero(&table->kref))
-		return NULL;
-	return table;
+	return table && kref_get_unless_zero(&table->kref) ? table : NULL;
 }
 
 /**

@@ -187,20 +187,6 @@ int opp_table_add_link(struct opp_table *table, struct device *dev)
 	return 1;
 }
 
-/* Caller holds opp_tables_lock. Drops every device's link to @table. */
-static void __opp_table_unlink_all(struct opp_table *table)
-{
-	struct opp_link *link, *tmp;
-
-	lockdep_assert_held(&opp_tables_lock);
-
-	list_for_each_entry_safe(link, tmp, &table->links, table_node) {
-		hash_del_rcu(&link->hash_node);
-		list_del(&link->table_node);
-		kfree_rcu(link, rcu);
-	}
-}
-
 /**
  * opp_table_unregister() - drop a reference; the last one unregisters
  * @table: the table
@@ -216,11 +202,18 @@ static void __opp_table_unlink_all(struct opp_table *table)
  */
 bool opp_table_unregister(struct opp_table *table)
 {
+	struct opp_link *link, *tmp;
+
 	if (!refcount_dec_and_mutex_lock(&table->kref.refcount,
 					 &opp_tables_lock))
 		return false;
 
-	__opp_table_unlink_all(table);
+	/* Every device's link to @table goes. */
+	list_for_each_entry_safe(link, tmp, &table->links, table_node) {
+		hash_del_rcu(&link->hash_node);
+		list_del(&link->table_node);
+		kfree_rcu(link, rcu);
+	}
 	list_del_rcu(&table->node);
 	mutex_unlock(&opp_tables_lock);
 	return true;

@@ -10,20 +10,6 @@
 #include "opp.h"
 
 /*
- * Caller holds @table's dvfs_lock. The first legacy call keeps its token in
- * @setting (whose token is 0 while it has no users); later ones (other users
- * of a shared table) only count, their settings already being in place.
- */
-static void __opp_setting_get(struct opp_table *table,
-			      struct opp_counted_setting *setting, int *token)
-{
-	lockdep_assert_held(&table->dvfs_lock);
-
-	if (!setting->users++)
-		swap(setting->token, *token);
-}
-
-/*
  * Caller holds @table's dvfs_lock. Drops a legacy user; returns whether it
  * was the last.
  */
@@ -73,12 +59,17 @@ struct opp_table *dev_pm_opp_set_regulators_table(struct device *dev,
 	if (token < 0)
 		return ERR_PTR(token);
 
-	/* Without the table, the token goes back at once. */
+	/*
+	 * The first legacy call keeps its token in the setting (whose token is
+	 * 0 while it has no users); later ones (other users of a shared table)
+	 * only count, their settings already being in place. Without the
+	 * table, the token goes back at once.
+	 */
 	table = opp_table_find(dev);
 	if (!IS_ERR(table)) {
-		scoped_guard(mutex, &table->dvfs_lock)
-			__opp_setting_get(table, &table->regulators_setting,
-					  &token);
+		guard(mutex)(&table->dvfs_lock);
+		if (!table->regulators_setting.users++)
+			swap(table->regulators_setting.token, token);
 	}
 	dev_pm_opp_clear_config(token);
 	return table;
@@ -96,16 +87,15 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_set_regulators_table);
  */
 void dev_pm_opp_put_regulators_table(struct opp_table *opp_table)
 {
-	struct opp_counted_setting *setting;
 	int token = 0;
 
 	if (IS_ERR_OR_NULL(opp_table))
 		return;
 
-	setting = &opp_table->regulators_setting;
 	scoped_guard(mutex, &opp_table->dvfs_lock) {
-		if (__opp_setting_put(opp_table, setting))
-			swap(token, setting->token);
+		if (__opp_setting_put(opp_table,
+				      &opp_table->regulators_setting))
+			swap(token, opp_table->regulators_setting.token);
 	}
 	dev_pm_opp_clear_config(token);
 	dev_pm_opp_put_opp_table(opp_table);
