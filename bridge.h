@@ -15,6 +15,19 @@
  * performance states: without one, dev_pm_domain_set_performance_state()
  * does nothing and returns 0. opp_assign_str() is the tracepoints'
  * __assign_str(), whose source argument 6.12 no longer takes.
+ *
+ * Where 6.1's OPP core behaves otherwise, as its callers see it (besides
+ * pm_opp.h's OPP_LEVEL_UNSET, 0 on 6.1, where level 0 is no level):
+ * OPP_DOMAIN_LEVELS: an OPP whose one required OPP is a power domain's
+ *	takes that OPP's level as its own, and a required OPP outside a power
+ *	domain has no performance state (6.12). On 6.1 the OPP has none, the
+ *	device votes the required OPP's level instead of its own, and the
+ *	state of a plain table's OPP is 0.
+ * OPP_MICROVOLT_RULES: only "opp-microvolt" fixes the number of supplies,
+ *	every OPP of a table with supplies needs it, and the other supply
+ *	properties of an OPP without it are not read (6.1).
+ * OPP_GENPD_NAMES_DEFER: power domain names for a table that requires no
+ *	OPPs are -EPROBE_DEFER, silently (6.1), not -EINVAL.
  */
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
@@ -42,6 +55,9 @@ static inline bool opp_dev_takes_level(struct device *dev)
 }
 
 #define opp_assign_str(field, src)	__assign_str(field, src)
+#define OPP_DOMAIN_LEVELS		false
+#define OPP_MICROVOLT_RULES		true
+#define OPP_GENPD_NAMES_DEFER		true
 #else
 static inline bool opp_dev_takes_level(struct device *dev)
 {
@@ -49,6 +65,9 @@ static inline bool opp_dev_takes_level(struct device *dev)
 }
 
 #define opp_assign_str(field, src)	__assign_str(field)
+#define OPP_DOMAIN_LEVELS		true
+#define OPP_MICROVOLT_RULES		false
+#define OPP_GENPD_NAMES_DEFER		false
 #endif
 
 #endif /* __DRIVERS_OPP_BRIDGE_H__ */

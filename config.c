@@ -327,6 +327,8 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 		return OPP_CONFIG_KEPT;
 
 	nr = opp_of_table_required_count(table->np);
+	if (!nr && OPP_GENPD_NAMES_DEFER && config->genpd_names)
+		return -EPROBE_DEFER;
 	if (!nr) {
 		dev_err(dev, "OPP table requires no OPPs of other devices\n");
 		return -EINVAL;

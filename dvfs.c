@@ -64,6 +64,28 @@ static bool opp_reversed(const struct opp_transition *t)
 /* ------------------------------------------------------------------------ */
 
 /*
+ * Caller holds dvfs_lock. Whether a move to @opp sets a performance state on
+ * the device itself, into *@level: the OPP's level; on 6.1 (bridge.h's
+ * OPP_DOMAIN_LEVELS), the level of the power domain OPP it requires when
+ * no required device is configured, and never a level of its own.
+ */
+static bool opp_own_state(struct opp_table *table, struct dev_pm_opp *opp,
+			  unsigned int *level)
+{
+	struct opp_required_state req;
+
+	if (OPP_DOMAIN_LEVELS) {
+		*level = READ_ONCE(opp->level);
+		return *level != OPP_LEVEL_UNSET;
+	}
+	if (!opp->nr_required || table->nr_required_devs ||
+	    !opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
+		return false;
+	*level = req.level;
+	return true;
+}
+
+/*
  * The steps other than the clock stay out of line (noinline), so that the
  * dispatch a clock-only transition goes through keeps a small frame.
  */
@@ -82,14 +104,16 @@ static noinline int opp_step_level(struct opp_transition *t,
 	/*
 	 * Dropping the votes drops the device's own performance state,
 	 * whether or not its OPPs name a level: a driver may have set one
-	 * itself before handing the device to the OPP core.
+	 * itself before handing the device to the OPP core. 6.1 drops only
+	 * the state it set.
 	 */
-	unsigned int level = opp ? READ_ONCE(opp->level) : 0;
+	unsigned int level = 0;
 
-	if (level == OPP_LEVEL_UNSET)
+	if (opp ? !opp_own_state(t->table, opp, &level) :
+	    !OPP_DOMAIN_LEVELS && !(prev && opp_own_state(t->table, prev, &level)))
 		return 0;
 
-	return dev_pm_domain_set_performance_state(t->dev, level);
+	return dev_pm_domain_set_performance_state(t->dev, opp ? level : 0);
 }
 
 static noinline int opp_step_bw(struct opp_transition *t,
@@ -446,9 +470,10 @@ static unsigned long __opp_plan_transition(struct opp_table *table,
 					   struct dev_pm_opp *opp)
 {
 	unsigned long steps = table->dvfs_steps;
+	unsigned int level;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if (READ_ONCE(opp->level) == OPP_LEVEL_UNSET || !opp_dev_takes_level(dev))
+	if (!opp_own_state(table, opp, &level) || !opp_dev_takes_level(dev))
 		steps &= ~BIT(OPP_STEP_LEVEL);
 	return steps;
 }

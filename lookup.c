@@ -455,12 +455,13 @@ static struct dev_pm_opp *opp_find_uint(struct device *dev,
 	 * level: a floor search from UINT_MAX finds the last of them. A ceil
 	 * search that only reaches such OPPs found no level at all, which
 	 * callers asking for "at least this level" are told with -ENODEV.
+	 * On 6.1, where it is level 0, such an OPP is found.
 	 */
 	opp = opp_find(dev, &key, &value, match, true, NULL);
 	if (IS_ERR(opp))
 		return opp;
 	if (kind == OPP_KEY_LEVEL && match == OPP_MATCH_CEIL &&
-	    value == OPP_LEVEL_UNSET) {
+	    value == OPP_LEVEL_UNSET && OPP_LEVEL_UNSET) {
 		dev_err(dev, "OPP table has no level at or above %u\n", *target);
 		opp_put(opp, false);
 		return ERR_PTR(-ENODEV);

@@ -256,7 +256,7 @@ static int opp_of_read_keys(const struct opp_of_node *n)
 
 	if (opp_of_read_one(n, n->level, &n->opp->level)) {
 		found = true;
-		if (n->opp->level == OPP_LEVEL_UNSET)
+		if (OPP_LEVEL_UNSET && n->opp->level == OPP_LEVEL_UNSET)
 			dev_warn(n->p->dev, "%pOF: opp-level %#x is the value of no level\n",
 				 n->np, n->opp->level);
 	}
@@ -342,8 +342,8 @@ static int opp_of_link_required(const struct opp_of_node *n, unsigned int i,
 		return -ENODEV;
 	}
 
-	if (p->shape.nr_required == 1 && found.genpd && !p->table->is_genpd &&
-	    !p->required_dev) {
+	if (OPP_DOMAIN_LEVELS && p->shape.nr_required == 1 && found.genpd &&
+	    !p->table->is_genpd && !p->required_dev) {
 		if (n->opp->level == OPP_LEVEL_UNSET)
 			n->opp->level = found.level;
 		else
@@ -390,7 +390,8 @@ static int opp_of_read_required(const struct opp_of_node *n)
 	}
 
 	/* Until the domain's table is loaded, its level is looked up on use. */
-	opp->inherits_level = opp->nr_required == 1 && !p->req[0].loaded &&
+	opp->inherits_level = OPP_DOMAIN_LEVELS && opp->nr_required == 1 &&
+			      !p->req[0].loaded &&
 			      !p->table->is_genpd &&
 			      opp->level == OPP_LEVEL_UNSET;
 	return 0;
@@ -429,6 +430,8 @@ static void opp_of_read_window(const struct opp_of_node *n,
  * that gives the named regulators no voltage at all was not written for
  * them. A later OPP without it gets 0 V, which the check against the
  * regulators' ranges usually disables, so that OPP is lost, not the table.
+ * On 6.1 (OPP_MICROVOLT_RULES) every OPP needs it when the table has
+ * supplies; 1 ends the reading of an OPP of a table without them.
  */
 static int opp_of_read_supply(const struct opp_of_node *n,
 			      enum opp_of_supply_prop what)
@@ -439,8 +442,11 @@ static int opp_of_read_supply(const struct opp_of_node *n,
 	bool volt = what == OPP_OF_MICROVOLT;
 	int count;
 
+	if (!prop && volt && OPP_MICROVOLT_RULES && !nr)
+		return 1;
 	if (!prop) {
-		if (!volt || !p->supplies_configured || p->had_opps || p->nr)
+		if (!volt || (!OPP_MICROVOLT_RULES &&
+			      (!p->supplies_configured || p->had_opps || p->nr)))
 			return 0;
 		dev_err(p->dev, "%pOF: has no opp-microvolt, and the OPP table drives %u regulator(s)\n",
 			n->np, nr);
@@ -529,12 +535,13 @@ struct dev_pm_opp *opp_of_read_opp(struct opp_of_parser *p,
 	/* Supplies: their number first, when it is not known yet. */
 	if (!p->supplies_known) {
 		p->shape.nr_supplies = opp_of_supply_prop(&n, OPP_OF_MICROVOLT) ||
-				       opp_of_supply_prop(&n, OPP_OF_MICROAMP) ||
-				       opp_of_supply_prop(&n, OPP_OF_MICROWATT);
+				       (!OPP_MICROVOLT_RULES &&
+					(opp_of_supply_prop(&n, OPP_OF_MICROAMP) ||
+					 opp_of_supply_prop(&n, OPP_OF_MICROWATT)));
 		p->supplies_known = true;
 	}
 	opp->nr_supplies = p->shape.nr_supplies;
 	for (what = 0; what < OPP_OF_NR_SUPPLY_PROPS && !ret; what++)
 		ret = opp_of_read_supply(&n, what);
-	return ret ? ERR_PTR(ret) : no_free_ptr(opp);
+	return ret < 0 ? ERR_PTR(ret) : no_free_ptr(opp);
 }

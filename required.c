@@ -103,17 +103,18 @@ bool opp_table_np_loaded(struct device_node *np)
  * the domain's, has that OPP's level from the time both tables are loaded:
  * the device votes it to its domain itself. When a required device was set
  * before that (dev_pm_opp_set_config()), the vote is that device's and the
- * OPP keeps no level of its own.
+ * OPP keeps no level of its own. On 6.1 an OPP never takes its domain's
+ * level, and %OPP_LEVEL_UNSET is 0.
  *
  * Context: Any context, including atomic; takes no lock.
- * Return: the level (%OPP_LEVEL_UNSET when the OPP has none, or waits for
- * its power domain's table), or U32_MAX for an invalid or disabled @opp.
+ * Return: the level, %OPP_LEVEL_UNSET when the OPP has none, waits for its
+ * power domain's table, or is invalid or disabled.
  */
 unsigned int dev_pm_opp_get_level(struct dev_pm_opp *opp)
 {
 	if (IS_ERR_OR_NULL(opp) || !READ_ONCE(opp->available)) {
 		pr_err("level asked of an invalid or disabled OPP\n");
-		return U32_MAX;
+		return OPP_LEVEL_UNSET;
 	}
 
 	return READ_ONCE(opp->level);
@@ -310,7 +311,7 @@ EXPORT_SYMBOL_GPL(dev_pm_opp_xlate_performance_state);
  * Context: Any context; takes no lock.
  * Return: the level of the required OPP; -ENODEV when there is no such entry;
  * -EINVAL when its table is not loaded, does not belong to a power domain, or
- * the OPP has no level.
+ * the OPP has no level (on 6.1 these two read state 0).
  */
 int of_get_required_opp_performance_state(struct device_node *np, int index)
 {
@@ -331,6 +332,8 @@ int of_get_required_opp_performance_state(struct device_node *np, int index)
 			       req_np);
 		return -EINVAL;
 	}
+	if (!OPP_DOMAIN_LEVELS)
+		return req.genpd ? req.level : 0;
 	if (!req.genpd || req.level == OPP_LEVEL_UNSET) {
 		pr_err("%pOF: required OPP %pOF is not a power domain level\n",
 		       np, req_np);

@@ -283,7 +283,8 @@ int __opp_required_devs_move(struct opp_table *table, struct dev_pm_opp *opp,
 		level = 0;
 		if (opp && !opp_required_level(opp, i, &level))
 			return -EBUSY;
-		if (level == OPP_LEVEL_UNSET)
+		/* Unset is not state 0 (6.1's level 0 is both: voted). */
+		if (level && level == OPP_LEVEL_UNSET)
 			continue;
 		ret = __opp_votes_cast(req, table, !opp, level);
 		if (ret > 0)

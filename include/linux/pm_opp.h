@@ -125,7 +125,15 @@ struct dev_pm_set_opp_data {
 	struct device *dev;
 };
 
+/*
+ * An OPP without a performance level. Before 6.8 (6.1 here) level 0 meant
+ * none, as it does for 6.1's callers.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
 #define OPP_LEVEL_UNSET			U32_MAX
+#else
+#define OPP_LEVEL_UNSET			0
+#endif
 
 /**
  * struct dev_pm_opp_data - description of an OPP added by code
