@@ -8,12 +8,22 @@
 #include <kunit/test.h>
 #include <linux/device.h>
 #include <linux/of.h>
+#include <linux/pm_opp.h>
 
 #include "fakes.h"
 
 static void fake_genpd_dev_release(struct device *dev)
 {
 }
+
+#ifdef FAKE_PD_IS_GENPD
+/* 6.1's genpd asks its provider for an OPP's state: they give the level. */
+static unsigned int fake_genpd_opp_state(struct generic_pm_domain *pd,
+					 struct dev_pm_opp *opp)
+{
+	return dev_pm_opp_get_level(opp);
+}
+#endif
 
 /*
  * An always-on generic PM domain. 6.1 gives its device no release(), and
@@ -22,7 +32,12 @@ static void fake_genpd_dev_release(struct device *dev)
  */
 static int fake_genpd_init(struct generic_pm_domain *pd)
 {
-	int ret = pm_genpd_init(pd, NULL, false);
+	int ret;
+
+#ifdef FAKE_PD_IS_GENPD
+	pd->opp_to_performance_state = fake_genpd_opp_state;
+#endif
+	ret = pm_genpd_init(pd, NULL, false);
 
 	if (!ret && !pd->dev.release)
 		pd->dev.release = fake_genpd_dev_release;

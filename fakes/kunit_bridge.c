@@ -143,10 +143,21 @@ static void *kunit_bridge_defer(struct kunit *test, kunit_action_t *action,
 	return ret ? ERR_PTR(ret) : ptr;
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(kunit_bridge_unregister, root_device_unregister,
+KUNIT_DEFINE_ACTION_WRAPPER(kunit_bridge_unregister, device_unregister,
 			    struct device *);
 
-/* A root device rather than one on 6.12's KUnit bus: 6.1 has none. */
+/* The parent of the test devices, named as 6.12's KUnit bus device. */
+static struct device *kunit_bridge_parent;
+
+static void kunit_bridge_dev_release(struct device *dev)
+{
+	kfree(dev);
+}
+
+/*
+ * 6.1 has no KUnit bus: a device under a "kunit" root device, named
+ * "<test>.<name>" as on 6.12, but bound to no driver.
+ */
 /**
  * kunit_device_register() - a device that lives as long as a test
  * @test: the test
@@ -157,8 +168,26 @@ KUNIT_DEFINE_ACTION_WRAPPER(kunit_bridge_unregister, root_device_unregister,
  */
 struct device *kunit_device_register(struct kunit *test, const char *name)
 {
-	return kunit_bridge_defer(test, kunit_bridge_unregister,
-				  root_device_register(name));
+	struct device *dev;
+	int ret;
+
+	if (!kunit_bridge_parent)
+		return ERR_PTR(-ENODEV);
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	if (!dev)
+		return ERR_PTR(-ENOMEM);
+	device_initialize(dev);
+	dev->parent = kunit_bridge_parent;
+	dev->release = kunit_bridge_dev_release;
+	ret = dev_set_name(dev, "%s.%s", test->name, name);
+	if (!ret)
+		ret = device_add(dev);
+	if (ret) {
+		put_device(dev);
+		return ERR_PTR(ret);
+	}
+
+	return kunit_bridge_defer(test, kunit_bridge_unregister, dev);
 }
 EXPORT_SYMBOL_GPL(kunit_device_register);
 
@@ -437,7 +466,22 @@ static int __init kunit_bridge_of_root(void)
 	of_root = root;
 	return __of_attach_node_sysfs(root);
 }
-core_initcall(kunit_bridge_of_root);
+#else
+static int __init kunit_bridge_of_root(void)
+{
+	return 0;
+}
 #endif
+
+static int __init kunit_bridge_init(void)
+{
+	struct device *parent = root_device_register("kunit");
+
+	if (IS_ERR(parent))
+		return PTR_ERR(parent);
+	kunit_bridge_parent = parent;
+	return kunit_bridge_of_root();
+}
+core_initcall(kunit_bridge_init);
 
 #endif

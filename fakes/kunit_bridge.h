@@ -26,7 +26,10 @@
 #else
 /* Defined on 6.1 only: this header's helpers are then kunit_bridge.c's. */
 #define FAKE_KUNIT_BRIDGED
-/* Only generic PM domains take performance states on 6.1. */
+/*
+ * Only generic PM domains take performance states on 6.1, and ask their
+ * provider for the state of an OPP.
+ */
 #define FAKE_PD_IS_GENPD
 /* Suites run on 6.1's own core too use 6.1's OPP API only. */
 #define OPP_TEST_API_6_1
