@@ -102,6 +102,16 @@ static inline struct fake_console *conf_console(struct kunit *test,
 }
 
 /*
+ * The level of an OPP without one: U32_MAX since 6.8, where level 0 is a
+ * level; 0 before (6.1).
+ */
+#ifdef OPP_TEST_API_6_1
+#define CONF_NO_LEVEL	0
+#else
+#define CONF_NO_LEVEL	U32_MAX
+#endif
+
+/*
  * Before a call that may WARN on purpose: the kernel log's judge (make
  * check's, scripts/ktap-verdict.awk) then takes the next WARN report of
  * the case, when it stopped in @fn, for an expected one.

@@ -48,8 +48,9 @@ static void conf_genpd_provider_gets_table(struct kunit *test)
 	dev_pm_opp_put(opp);
 }
 
+#ifndef OPP_TEST_API_6_1
 /* With one domain, a consumer OPP takes the level of the OPP it requires. */
-static void conf_genpd_single_domain_level_inherited(struct kunit *test)
+static void conf_genpd_single_domain_consumer_level(struct kunit *test)
 {
 	struct device *dev = gp_consumer(test);
 
@@ -59,7 +60,7 @@ static void conf_genpd_single_domain_level_inherited(struct kunit *test)
 }
 
 /* The inherited level is a real level: level lookups find it. */
-static void conf_genpd_inherited_level_found_by_level(struct kunit *test)
+static void conf_genpd_consumer_found_by_domain_level(struct kunit *test)
 {
 	struct device *dev = gp_consumer(test);
 	struct dev_pm_opp *opp = dev_pm_opp_find_level_exact(dev, DOM_L2);
@@ -68,6 +69,26 @@ static void conf_genpd_inherited_level_found_by_level(struct kunit *test)
 	conf_keep_opp(test, opp);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), CONS_F2);
 }
+#else
+/* 6.1: a consumer OPP keeps the level it has, none, with one domain too. */
+static void conf_genpd_single_domain_consumer_level(struct kunit *test)
+{
+	struct device *dev = gp_consumer(test);
+
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
+							      true)),
+			CONF_NO_LEVEL);
+}
+
+/* 6.1: so a lookup by the domain's level finds no consumer OPP. */
+static void conf_genpd_consumer_found_by_domain_level(struct kunit *test)
+{
+	struct device *dev = gp_consumer(test);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_exact(dev, DOM_L2)),
+			-ERANGE);
+}
+#endif
 
 /* The required performance state is the domain OPP's level. */
 static void conf_genpd_required_pstate(struct kunit *test)
@@ -148,6 +169,7 @@ static void conf_genpd_pending_set_rate_is_ebusy(struct kunit *test)
 	struct device *dev;
 
 	CONF_OVERLAY(test, conf_genpd);
+	fake_clk(test, NULL, GP_NAME, NULL, CONS_F1, 0);
 	dev = conf_of_device(test, GP_NAME, "conf,cons");
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_rate(dev, CONS_F2), -EBUSY);
@@ -167,14 +189,20 @@ static struct device *gp_late_consumer(struct kunit *test)
 	return dev;
 }
 
-/* When the domain's table comes, the consumer's OPPs link to it. */
+/*
+ * When the domain's table comes, the consumer's OPPs link to it: they take
+ * its level, and on 6.1, which they do not, require its state.
+ */
 static void conf_genpd_linked_when_domain_arrives(struct kunit *test)
 {
 	struct device *dev = gp_late_consumer(test);
+	struct dev_pm_opp *opp = conf_exact(test, dev, CONS_F2, true);
 
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, CONS_F2,
-							      true)),
-			DOM_L2);
+#ifdef OPP_TEST_API_6_1
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_required_pstate(opp, 0), DOM_L2);
+#else
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), DOM_L2);
+#endif
 }
 
 static const char * const gp_perf[] = { "perf", NULL };
@@ -296,19 +324,18 @@ static void conf_genpd_of_required_pstate_without_property(struct kunit *test)
 			-ENODEV);
 }
 
-/* Two domain tables loaded from nodes, the child one requiring the other. */
+/*
+ * Two domains, whose tables genpd loads, the child's requiring the
+ * parent's. Only a domain's own device may load a domain table on 6.1.
+ */
 static void gp_domains(struct kunit *test, struct opp_table **parent,
 		       struct opp_table **child)
 {
-	struct device *p, *c;
+	struct fake_genpd *p = gp_domain(test, NULL);
+	struct fake_genpd *c = fake_genpd(test, NULL, "conf,child-pd", 2);
 
-	CONF_OVERLAY(test, conf_genpd);
-	p = conf_of_device(test, "conf-gp-parent", "conf,genpd");
-	c = conf_of_device(test, "conf-gp-child", "conf,child-pd");
-	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, p), 0);
-	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, c), 0);
-	*parent = conf_table(test, p);
-	*child = conf_table(test, c);
+	*parent = conf_table(test, &p->pd.dev);
+	*child = conf_table(test, &c->pd.dev);
 }
 
 /* A child domain's state translates to the parent state its OPP requires. */
@@ -454,8 +481,8 @@ static void conf_genpd_has_required_opp(struct kunit *test)
 
 static struct kunit_case conf_genpd_cases[] = {
 	KUNIT_CASE(conf_genpd_provider_gets_table),
-	KUNIT_CASE(conf_genpd_single_domain_level_inherited),
-	KUNIT_CASE(conf_genpd_inherited_level_found_by_level),
+	KUNIT_CASE(conf_genpd_single_domain_consumer_level),
+	KUNIT_CASE(conf_genpd_consumer_found_by_domain_level),
 	KUNIT_CASE(conf_genpd_required_pstate),
 	KUNIT_CASE(conf_genpd_set_rate_up_votes_domain_first),
 	KUNIT_CASE(conf_genpd_set_rate_down_votes_domain_last),
@@ -573,11 +600,14 @@ static void conf_required_plain_table_gives_no_level(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, conf_of_add_table(test, dev), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, RU_F2,
 							      true)),
-			U32_MAX);
+			CONF_NO_LEVEL);
 }
 
-/* of_get_required_opp_performance_state() of a plain table: -EINVAL. */
-static void conf_required_of_pstate_of_plain_table_is_einval(struct kunit *test)
+/*
+ * of_get_required_opp_performance_state() of a plain table: -EINVAL; 6.1
+ * gives every OPP outside a power domain state 0.
+ */
+static void conf_required_of_pstate_of_plain_table(struct kunit *test)
 {
 	struct device_node *np;
 
@@ -585,8 +615,12 @@ static void conf_required_of_pstate_of_plain_table_is_einval(struct kunit *test)
 	np = of_find_node_by_path("/conf-req-user-table/opp-800000000");
 	KUNIT_ASSERT_NOT_NULL(test, np);
 	of_node_put_kunit(test, np);
+#ifdef OPP_TEST_API_6_1
+	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0), 0);
+#else
 	KUNIT_EXPECT_EQ(test, of_get_required_opp_performance_state(np, 0),
 			-EINVAL);
+#endif
 }
 
 #ifndef OPP_TEST_API_6_1
@@ -620,7 +654,7 @@ static struct kunit_case conf_required_cases[] = {
 	KUNIT_CASE(conf_required_xlate_unrelated_is_enodev),
 	KUNIT_CASE(conf_required_pstate_of_plain_table_is_zero),
 	KUNIT_CASE(conf_required_plain_table_gives_no_level),
-	KUNIT_CASE(conf_required_of_pstate_of_plain_table_is_einval),
+	KUNIT_CASE(conf_required_of_pstate_of_plain_table),
 #ifndef OPP_TEST_API_6_1
 	KUNIT_CASE(conf_required_plain_table_sets_no_pstate),
 #endif

@@ -66,15 +66,15 @@ static void conf_getters_level_of_added_opp_is_zero(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), 0);
 }
 
-/* dev_pm_opp_get_level() of a disabled OPP is U32_MAX. */
-static void conf_getters_level_of_disabled_opp_is_u32_max(struct kunit *test)
+/* dev_pm_opp_get_level() of a disabled OPP is that of no level. */
+static void conf_getters_level_of_disabled_opp_is_unset(struct kunit *test)
 {
 	struct device *dev = gt_device(test);
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, GT_F1), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, GT_F1,
 							      false)),
-			U32_MAX);
+			CONF_NO_LEVEL);
 }
 
 /* A rate index past the table's clocks reads 0. */
@@ -170,7 +170,7 @@ static struct kunit_case conf_getters_cases[] = {
 	KUNIT_CASE(conf_getters_supplies_of_added_opp),
 	KUNIT_CASE(conf_getters_power_of_added_opp_is_zero),
 	KUNIT_CASE(conf_getters_level_of_added_opp_is_zero),
-	KUNIT_CASE(conf_getters_level_of_disabled_opp_is_u32_max),
+	KUNIT_CASE(conf_getters_level_of_disabled_opp_is_unset),
 	KUNIT_CASE(conf_getters_freq_index_beyond_clocks_is_zero),
 	KUNIT_CASE(conf_getters_required_pstate_without_required_is_zero),
 	KUNIT_CASE(conf_getters_clock_latency_of_added_is_zero),

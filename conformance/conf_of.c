@@ -162,8 +162,9 @@ static void conf_of_level_only_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), 0);
 }
 
+#ifndef OPP_TEST_API_6_1
 /* A table without opp-level has no levels: a ceil level lookup is -ENODEV. */
-static void conf_of_level_ceil_without_levels_is_enodev(struct kunit *test)
+static void conf_of_level_ceil_without_levels(struct kunit *test)
 {
 	struct device *dev = of_loaded(test, "conf,v2");
 	unsigned int level = 0;
@@ -171,15 +172,29 @@ static void conf_of_level_ceil_without_levels_is_enodev(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_ceil(dev, &level)),
 			-ENODEV);
 }
+#else
+/* 6.1: an OPP without opp-level is at level 0, where a ceil lookup starts. */
+static void conf_of_level_ceil_without_levels(struct kunit *test)
+{
+	struct device *dev = of_loaded(test, "conf,v2");
+	unsigned int level = 0;
+	struct dev_pm_opp *opp = dev_pm_opp_find_level_ceil(dev, &level);
 
-/* An OPP without opp-level reads level U32_MAX. */
-static void conf_of_level_unset_is_u32_max(struct kunit *test)
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	conf_keep_opp(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), V2_F1);
+	KUNIT_EXPECT_EQ(test, level, 0);
+}
+#endif
+
+/* An OPP without opp-level reads the level of none. */
+static void conf_of_level_unset_reads_no_level(struct kunit *test)
 {
 	struct device *dev = of_loaded(test, "conf,v2");
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(conf_exact(test, dev, V2_F1,
 							      true)),
-			U32_MAX);
+			CONF_NO_LEVEL);
 }
 
 /* The bandwidth table, its interconnect provider made first. */
@@ -487,8 +502,8 @@ static struct kunit_case conf_of_cases[] = {
 	KUNIT_CASE(conf_of_two_suspend_opps_keep_fastest),
 	KUNIT_CASE(conf_of_disabled_suspend_opp_is_zero),
 	KUNIT_CASE(conf_of_level_only_table),
-	KUNIT_CASE(conf_of_level_ceil_without_levels_is_enodev),
-	KUNIT_CASE(conf_of_level_unset_is_u32_max),
+	KUNIT_CASE(conf_of_level_ceil_without_levels),
+	KUNIT_CASE(conf_of_level_unset_reads_no_level),
 	KUNIT_CASE(conf_of_bw_ceil_by_path),
 	KUNIT_CASE(conf_of_bw_floor),
 	KUNIT_CASE(conf_of_bw_index_beyond_paths_is_einval),
