@@ -259,7 +259,7 @@ static void opp_table_disabled_opp_getters_refuse(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, dev_pm_opp_is_turbo(opp));
 
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_disable(dev, F1), 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), U32_MAX);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(opp), OPP_LEVEL_UNSET);
 	KUNIT_EXPECT_FALSE(test, dev_pm_opp_is_turbo(opp));
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F1);
 }
@@ -270,7 +270,7 @@ static void opp_table_getters_of_null_opp_are_neutral(struct kunit *test)
 	struct dev_pm_opp_supply supply;
 
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_voltage(NULL), 0);
-	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(NULL), U32_MAX);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_level(NULL), OPP_LEVEL_UNSET);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_power(NULL), 0);
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_supplies(NULL, &supply), -EINVAL);
 	KUNIT_EXPECT_FALSE(test, dev_pm_opp_is_turbo(NULL));
@@ -503,6 +503,7 @@ static void opp_table_level_floor_lookup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, level, 20);
 }
 
+#ifndef OPP_TEST_API_6_1
 /*
  * OPPs without a level compare as OPP_LEVEL_UNSET, the highest level: a
  * ceil search that reaches only them finds no level (-ENODEV), a floor
@@ -537,6 +538,31 @@ static void opp_table_level_lookups_without_levels(struct kunit *test)
 			-ERANGE);
 	KUNIT_EXPECT_EQ(test, level, 1);
 }
+#else
+/*
+ * 6.1: OPPs without a level are at level 0, as every OPP of 6.1 without
+ * opp-level: above it a ceil search finds none, a floor search from any
+ * level the last of them.
+ */
+static void opp_table_level_lookups_without_levels(struct kunit *test)
+{
+	struct device *dev = opp_kunit_device(test, "opp-nolevel");
+	struct dev_pm_opp *opp;
+	unsigned int level = 1;
+
+	opp_kunit_add(test, dev, F1, V1);
+	opp_kunit_add(test, dev, F2, V2);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(dev_pm_opp_find_level_ceil(dev, &level)),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, level, 1);
+
+	opp = dev_pm_opp_find_level_floor(dev, &level);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, opp);
+	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_freq(opp), F2);
+	KUNIT_EXPECT_EQ(test, level, 0);
+	dev_pm_opp_put(opp);
+}
+#endif
 
 /*
  * Levels that do not follow the rates are searched in table order, as a
