@@ -555,10 +555,8 @@ void dev_pm_opp_clear_config(int token)
 
 	/* An unknown token (one cleared already, say) is a caller's bug. */
 	data = xa_erase(&opp_config_tokens, token);
-	if (WARN_ON(!data))
-		return;
-
-	opp_config_release(data);
+	if (!WARN_ON(!data))
+		opp_config_release(data);
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_clear_config);
 

@@ -155,8 +155,6 @@ static void opp_copy_supplies(struct dev_pm_opp *opp,
 static int opp_set_voltage(struct regulator *reg, unsigned long min,
 			   unsigned long target, unsigned long max)
 {
-	int lo = min, mid = target, hi = max;
-
 	if (min == max)
 		return regulator_set_voltage(reg, target, target);
 
@@ -168,7 +166,7 @@ static int opp_set_voltage(struct regulator *reg, unsigned long min,
 	 * transition, which cpufreq-dt and devfreq already take as "still at
 	 * the old rate", where the BUG() would stop the kernel.
 	 */
-	if (lo > hi || mid > hi)
+	if ((int)min > (int)max || (int)target > (int)max)
 		return -EINVAL;
 
 	return regulator_set_voltage_triplet(reg, min, target, max);

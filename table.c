@@ -144,7 +144,6 @@ static void opp_table_destroy(struct opp_table *table)
 	opp_debug_remove_table(table);
 
 	opp_put(table->current_opp, true);
-	table->current_opp = NULL;
 	/*
 	 * A table dies with OPPs that linger in it: the current OPP, and any a
 	 * caller still holds. They stop pointing to it, and those nobody holds
