@@ -21,16 +21,22 @@
  * OPP_DOMAIN_LEVELS: an OPP whose one required OPP is a power domain's
  *	takes that OPP's level as its own, and a required OPP outside a power
  *	domain has no performance state (6.12). On 6.1 the OPP has none, the
- *	device votes the required OPP's level instead of its own, and the
- *	state of a plain table's OPP is 0.
+ *	device votes the required OPP's level instead of its own, a move
+ *	whose required OPPs are not a power domain's is refused (-ENOENT),
+ *	and every OPP has a performance state, shown in debugfs: its level in
+ *	a power domain's table, else 0.
  * OPP_MICROVOLT_RULES: only "opp-microvolt" fixes the number of supplies,
  *	every OPP of a table with supplies needs it, and the other supply
  *	properties of an OPP without it are not read (6.1).
  * OPP_GENPD_NAMES_DEFER: power domain names for a table that requires no
  *	OPPs are -EPROBE_DEFER, silently (6.1), not -EINVAL.
  */
+#define OPP_ON_6_1		(LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0))
+#define OPP_DOMAIN_LEVELS	(!OPP_ON_6_1)
+#define OPP_MICROVOLT_RULES	OPP_ON_6_1
+#define OPP_GENPD_NAMES_DEFER	OPP_ON_6_1
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+#if OPP_ON_6_1
 #include <linux/of_device.h>
 #include <linux/pm_domain.h>
 
@@ -55,9 +61,6 @@ static inline bool opp_dev_takes_level(struct device *dev)
 }
 
 #define opp_assign_str(field, src)	__assign_str(field, src)
-#define OPP_DOMAIN_LEVELS		false
-#define OPP_MICROVOLT_RULES		true
-#define OPP_GENPD_NAMES_DEFER		true
 #else
 static inline bool opp_dev_takes_level(struct device *dev)
 {
@@ -65,9 +68,6 @@ static inline bool opp_dev_takes_level(struct device *dev)
 }
 
 #define opp_assign_str(field, src)	__assign_str(field)
-#define OPP_DOMAIN_LEVELS		true
-#define OPP_MICROVOLT_RULES		false
-#define OPP_GENPD_NAMES_DEFER		false
 #endif
 
 #endif /* __DRIVERS_OPP_BRIDGE_H__ */

@@ -18,6 +18,8 @@
  * OPPs have rate_hz_<n> instead of rate_hz. Two OPPs at one rate would need
  * one directory name: the second gets "-<level>" appended (and ".<n>" if
  * still taken), so that no OPP of the table is missing from the view.
+ * On 6.1 an OPP also has performance_state: its level in a power domain's
+ * table, 0 in any other.
  *
  * Added to that layout: opp/<device>/stats (current OPP, transitions, last error,
  * time at each OPP) and opp/summary (every table, its devices and OPPs).
@@ -69,6 +71,9 @@ static int opp_debug_available_show(struct seq_file *s, void *unused)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(opp_debug_available);
+
+/* The performance state of an OPP outside a power domain (6.1's). */
+static unsigned int opp_debug_zero;
 
 static int opp_debug_level_show(struct seq_file *s, void *unused)
 {
@@ -256,6 +261,10 @@ static void __opp_debug_add_opp(struct opp_table *table, struct dev_pm_opp *opp)
 	debugfs_create_bool("suspend", 0444, dbg->dir, &dbg->suspend);
 	debugfs_create_file("level", 0444, dbg->dir, &opp->level,
 			    &opp_debug_level_fops);
+	if (!OPP_DOMAIN_LEVELS)
+		debugfs_create_file("performance_state", 0444, dbg->dir,
+				    table->is_genpd ? &opp->level : &opp_debug_zero,
+				    &opp_debug_level_fops);
 	debugfs_create_u32("clock_latency_ns", 0444, dbg->dir,
 			   &opp->clock_latency_ns);
 	debugfs_create_str("of_name", 0444, dbg->dir, &dbg->of_name);

@@ -65,12 +65,13 @@ static bool opp_reversed(const struct opp_transition *t)
 
 /*
  * Caller holds dvfs_lock. Whether a move to @opp sets a performance state on
- * the device itself, into *@level: the OPP's level; on 6.1 (bridge.h's
+ * the device itself (> 0), into *@level: the OPP's level; on 6.1 (bridge.h's
  * OPP_DOMAIN_LEVELS), the level of the power domain OPP it requires when
- * no required device is configured, and never a level of its own.
+ * no required device is configured, and never a level of its own; 6.1
+ * refuses there required OPPs outside a power domain: -ENOENT.
  */
-static bool opp_own_state(struct opp_table *table, struct dev_pm_opp *opp,
-			  unsigned int *level)
+static int opp_own_state(struct opp_table *table, struct dev_pm_opp *opp,
+			 unsigned int *level)
 {
 	struct opp_required_state req;
 
@@ -79,10 +80,12 @@ static bool opp_own_state(struct opp_table *table, struct dev_pm_opp *opp,
 		return *level != OPP_LEVEL_UNSET;
 	}
 	if (!opp->nr_required || table->nr_required_devs ||
-	    !opp_required_resolve(opp_required_nps(opp)[0], &req) || !req.genpd)
-		return false;
+	    !opp_required_resolve(opp_required_nps(opp)[0], &req))
+		return 0;
+	if (!req.genpd)
+		return -ENOENT;
 	*level = req.level;
-	return true;
+	return 1;
 }
 
 /*
@@ -109,8 +112,9 @@ static noinline int opp_step_level(struct opp_transition *t,
 	 */
 	unsigned int level = 0;
 
-	if (opp ? !opp_own_state(t->table, opp, &level) :
-	    !OPP_DOMAIN_LEVELS && !(prev && opp_own_state(t->table, prev, &level)))
+	if (opp ? opp_own_state(t->table, opp, &level) <= 0 :
+	    !OPP_DOMAIN_LEVELS &&
+	    !(prev && opp_own_state(t->table, prev, &level) > 0))
 		return 0;
 
 	return dev_pm_domain_set_performance_state(t->dev, opp ? level : 0);
@@ -471,7 +475,7 @@ static unsigned long __opp_plan_transition(struct opp_table *table,
 	unsigned int level;
 
 	lockdep_assert_held(&table->dvfs_lock);
-	if (!opp_own_state(table, opp, &level) || !opp_dev_takes_level(dev))
+	if (opp_own_state(table, opp, &level) <= 0 || !opp_dev_takes_level(dev))
 		steps &= ~BIT(OPP_STEP_LEVEL);
 	return steps;
 }
@@ -511,6 +515,23 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 }
 
 /*
+ * Caller holds dvfs_lock. -EBUSY while a table @opp requires is not loaded,
+ * -ENOENT on 6.1 for required OPPs outside a power domain.
+ */
+static int __opp_required_refusal(struct opp_table *table, struct device *dev,
+				  struct dev_pm_opp *opp)
+{
+	unsigned int level;
+
+	if (__opp_required_pending(table, opp))
+		return -EBUSY;
+	if (opp_own_state(table, opp, &level) >= 0)
+		return 0;
+	dev_err(dev, "%pOF: required OPPs not of a power domain\n", opp->np);
+	return -ENOENT;
+}
+
+/*
  * Caller holds dvfs_lock. Moves the device to @opp, clock at @rate, unless
  * it runs there already with every vote in place. A @rate of 0 asks for
  * @opp itself (dev_pm_opp_set_opp()): its own rate, or none at all when the
@@ -524,6 +545,7 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 	/* Before the first transition nothing is known to be set. */
 	bool there = table->current_opp == opp && table->enabled &&
 		     !table->unsure;
+	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
@@ -531,11 +553,12 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 		rate = there ? table->current_rate : opp_rates(opp)[0];
 	if (there && table->current_rate == rate)
 		return 0;
-	if (__opp_required_pending(table, opp)) {
+	ret = __opp_required_refusal(table, dev, opp);
+	if (ret == -EBUSY)
 		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
 			rate);
-		return -EBUSY;
-	}
+	if (ret)
+		return ret;
 
 	return __opp_walk_to(table, dev, opp, rate);
 }
@@ -582,8 +605,9 @@ static int __opp_disable(struct opp_table *table, struct device *dev)
 	/* Devices that never ran at an OPP, or have none left, keep it all. */
 	if (!table->enabled || !t.from || !opp_table_has_available(table))
 		return 0;
-	if (__opp_required_pending(table, t.from))
-		return -EBUSY;
+	ret = __opp_required_refusal(table, dev, t.from);
+	if (ret)
+		return ret;
 
 	ret = opp_walk(&t);
 	if (ret)

@@ -442,12 +442,10 @@ static int opp_of_read_supply(const struct opp_of_node *n,
 	bool volt = what == OPP_OF_MICROVOLT;
 	int count;
 
-	if (!prop && volt && OPP_MICROVOLT_RULES && !nr)
-		return 1;
 	if (!prop) {
-		if (!volt || (!OPP_MICROVOLT_RULES &&
-			      (!p->supplies_configured || p->had_opps || p->nr)))
-			return 0;
+		if (!volt || (OPP_MICROVOLT_RULES ? !nr :
+			      !p->supplies_configured || p->had_opps || p->nr))
+			return volt && OPP_MICROVOLT_RULES;
 		dev_err(p->dev, "%pOF: has no opp-microvolt, and the OPP table drives %u regulator(s)\n",
 			n->np, nr);
 		return -EINVAL;

@@ -332,15 +332,13 @@ int of_get_required_opp_performance_state(struct device_node *np, int index)
 			       req_np);
 		return -EINVAL;
 	}
-	if (!OPP_DOMAIN_LEVELS)
-		return req.genpd ? req.level : 0;
-	if (!req.genpd || req.level == OPP_LEVEL_UNSET) {
+	if (OPP_DOMAIN_LEVELS && (!req.genpd || req.level == OPP_LEVEL_UNSET)) {
 		pr_err("%pOF: required OPP %pOF is not a power domain level\n",
 		       np, req_np);
 		return -EINVAL;
 	}
 
-	return req.level;
+	return req.genpd ? req.level : 0;
 }
 EXPORT_SYMBOL_GPL(of_get_required_opp_performance_state);
 
