@@ -146,7 +146,7 @@ static bool opp_required_all_loaded(struct dev_pm_opp *opp)
  * or has no required OPP at @index, when one of the tables it requires OPPs
  * of is not loaded yet (any of them, not only the one at
  * @index), or when the required OPP's table does not belong to a power
- * domain.
+ * domain (logged, but not on 6.1).
  */
 unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
 					    unsigned int index)
@@ -164,13 +164,13 @@ unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
 	if (!opp_required_all_loaded(opp) ||
 	    !opp_required_resolve(opp_required_nps(opp)[index], &req))
 		return 0;
-	if (!req.genpd) {
+	if (!req.genpd && OPP_DOMAIN_LEVELS) {
 		pr_err("%pOF: required OPP is not a power domain state\n",
 		       opp_required_nps(opp)[index]);
 		return 0;
 	}
 
-	return req.level;
+	return req.genpd ? req.level : 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_required_pstate);
 
