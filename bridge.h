@@ -15,6 +15,8 @@
  * performance states: without one, dev_pm_domain_set_performance_state()
  * does nothing and returns 0. opp_assign_str() is the tracepoints'
  * __assign_str(), whose source argument 6.12 no longer takes.
+ * opp_config_required_devs(config) is dev_pm_opp_config's required_devs,
+ * which 6.1's layout of the structure, kept for its modules, lacks.
  *
  * Where 6.1's OPP core behaves otherwise, as its callers see it (besides
  * pm_opp.h's OPP_LEVEL_UNSET, 0 on 6.1, where level 0 is no level):
@@ -40,11 +42,7 @@
 #include <linux/of_device.h>
 #include <linux/pm_domain.h>
 
-static inline void *kmemdup_array(const void *src, size_t count, size_t size,
-				  gfp_t gfp)
-{
-	return kmemdup(src, size_mul(count, size), gfp);
-}
+#define kmemdup_array(src, n, size, gfp)	kmemdup(src, size_mul(n, size), gfp)
 
 /* 6.1 has genpd's call only, which fails for a device outside genpd. */
 static inline int dev_pm_domain_set_performance_state(struct device *dev,
@@ -61,6 +59,7 @@ static inline bool opp_dev_takes_level(struct device *dev)
 }
 
 #define opp_assign_str(field, src)	__assign_str(field, src)
+#define opp_config_required_devs(config)	((struct device **)NULL)
 #else
 static inline bool opp_dev_takes_level(struct device *dev)
 {
@@ -68,6 +67,7 @@ static inline bool opp_dev_takes_level(struct device *dev)
 }
 
 #define opp_assign_str(field, src)	__assign_str(field)
+#define opp_config_required_devs(config)	((config)->required_devs)
 #endif
 
 #endif /* __DRIVERS_OPP_BRIDGE_H__ */

@@ -315,13 +315,14 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 				   struct device *dev,
 				   const struct dev_pm_opp_config *config)
 {
+	struct device **req_devs = opp_config_required_devs(config);
 	struct opp_table *table = token->table;
 	struct device **devs;
 	unsigned int nr;
 
-	if (!config->required_devs && !config->genpd_names)
+	if (!req_devs && !config->genpd_names)
 		return OPP_CONFIG_KEPT;
-	if (config->required_devs && config->genpd_names)
+	if (req_devs && config->genpd_names)
 		return -EINVAL;
 	if (table->required_devs)
 		return OPP_CONFIG_KEPT;
@@ -338,8 +339,7 @@ static int opp_apply_required_devs(struct opp_config_token *token,
 		return OPP_CONFIG_KEPT;
 	}
 
-	devs = kmemdup(config->required_devs, array_size(nr, sizeof(*devs)),
-		       GFP_KERNEL);
+	devs = kmemdup(req_devs, array_size(nr, sizeof(*devs)), GFP_KERNEL);
 	if (!devs)
 		return -ENOMEM;
 	__opp_required_devs_take(table, devs, nr, false);

@@ -827,6 +827,8 @@ static struct kunit_suite opp_dvfs_dt_suite = {
 
 OPP_KUNIT_SUITE_OVERLAY(opp_dvfs_required, opp_of_kunit);
 
+/* 6.8's dev_pm_opp_config.required_devs, which 6.1's layout lacks. */
+#ifndef OPP_TEST_API_6_1
 /*
  * A required device's performance state follows "required-opps": before
  * the clock when scaling up, after it when scaling down, 0 for rate 0.
@@ -857,6 +859,7 @@ static void opp_dvfs_required_devs_follow(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dev_pm_opp_set_rate(fix->dev, 0), 0);
 	EXPECT_LOG(test, fix, PSTATE(0));
 }
+#endif
 
 /*
  * A device in a single power domain whose OPPs require the domain's votes
@@ -1038,6 +1041,8 @@ static void opp_dvfs_genpd_unknown_name_fails(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_get_opp_count(fix->dev), -ENODEV);
 }
 
+/* 6.8's dev_pm_opp_config.required_devs, which 6.1's layout lacks. */
+#ifndef OPP_TEST_API_6_1
 /* Required devices need a table that requires something. */
 static void opp_dvfs_required_devs_need_required_opps(struct kunit *test)
 {
@@ -1050,12 +1055,17 @@ static void opp_dvfs_required_devs_need_required_opps(struct kunit *test)
 	config.genpd_names = (const char * const []){ "perf", NULL };
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_set_config(fix->dev, &config), -EINVAL);
 }
+#endif
 
 static struct kunit_case opp_dvfs_required_cases[] = {
+#ifndef OPP_TEST_API_6_1
 	KUNIT_CASE(opp_dvfs_required_devs_follow),
+#endif
 	KUNIT_CASE(opp_dvfs_single_domain_votes_level),
 	KUNIT_CASE(opp_dvfs_removed_table_gives_nodes_back),
+#ifndef OPP_TEST_API_6_1
 	KUNIT_CASE(opp_dvfs_required_devs_need_required_opps),
+#endif
 	KUNIT_CASE(opp_dvfs_genpd_attached_by_name_votes),
 	KUNIT_CASE(opp_dvfs_genpd_detach_leaves_domain),
 	KUNIT_CASE(opp_dvfs_genpd_devm_detaches_with_devres),

@@ -17,6 +17,9 @@
 #include "opp_kunit_dvfs.h"
 #include "opp_kunit_helpers.h"
 
+/* Required devices come from dev_pm_opp_config.required_devs, not on 6.1. */
+#ifndef OPP_TEST_API_6_1
+
 #define RATE(hz)	{ FAKE_EV_RATE, 0, (hz) }
 #define PSTATE(level)	{ FAKE_EV_LEVEL, 0, (level) }
 
@@ -215,11 +218,7 @@ static void opp_votes_enable_errors(struct kunit *test)
 	EXPECT_LOG(test, f->a, PSTATE(DOM_L2), RATE(REQ_F2));
 }
 
-/*
- * The devm form stops aggregating when the driver detaches. Not on 6.1,
- * whose KUnit has no test device bound to a driver.
- */
-#ifndef FAKE_KUNIT_BRIDGED
+/* The devm form stops aggregating when the driver detaches. */
 static void opp_votes_devm_undone_on_detach(struct kunit *test)
 {
 	struct device *dev = kunit_device_register(test, "opp-votes-devm");
@@ -231,7 +230,6 @@ static void opp_votes_devm_undone_on_detach(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dev_pm_opp_enable_vote_aggregation(dev), 0);
 	dev_pm_opp_disable_vote_aggregation(dev);
 }
-#endif
 
 static struct kunit_case opp_votes_cases[] = {
 	KUNIT_CASE(opp_votes_default_last_caller_wins),
@@ -240,9 +238,7 @@ static struct kunit_case opp_votes_cases[] = {
 	KUNIT_CASE(opp_votes_cleared_config_gives_vote_back),
 	KUNIT_CASE(opp_votes_disabled_sets_directly),
 	KUNIT_CASE(opp_votes_enable_errors),
-#ifndef FAKE_KUNIT_BRIDGED
 	KUNIT_CASE(opp_votes_devm_undone_on_detach),
-#endif
 	{}
 };
 
@@ -255,3 +251,5 @@ static struct kunit_suite opp_votes_suite = {
 };
 
 kunit_test_suite(opp_votes_suite);
+
+#endif

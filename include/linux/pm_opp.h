@@ -81,7 +81,7 @@ typedef int (*config_clks_t)(struct device *dev, struct opp_table *opp_table,
  *	@required_devs
  * @virt_devs: where to return the virtual devices of @genpd_names
  * @required_devs: devices whose tables this table's "required-opps" point to;
- *	not together with @genpd_names
+ *	not together with @genpd_names (from 6.8: 6.1's layout ends before it)
  */
 struct dev_pm_opp_config {
 	const char * const *clk_names;
@@ -93,7 +93,9 @@ struct dev_pm_opp_config {
 	const char * const *regulator_names;
 	const char * const *genpd_names;
 	struct device ***virt_devs;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
 	struct device **required_devs;
+#endif
 };
 
 /**
