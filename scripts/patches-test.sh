@@ -94,11 +94,12 @@ apply_series() {
 configure() {
 	say "configuring $BUILD: kunit.py config --arch=x86_64 --kunitconfig=drivers/opp"
 	kunit_cc
+	kunitconfig_args "$AM_TREE/drivers/opp" "$OPP_SCRIPTS/debug.config" \
+		"$OPP_BASE_CONFIG"
 	(cd "$AM_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
-		--build_dir="$BUILD" --kunitconfig=drivers/opp \
-		--kunitconfig="$OPP_SCRIPTS/debug.config" \
-		--kunitconfig="$OPP_BASE_CONFIG" "${KUNIT_CC[@]}") >"$OPP_CACHE/patches-config.log" 2>&1 ||
+		--build_dir="$BUILD" "${KUNITCONFIG_ARGS[@]}" \
+		"${KUNIT_CC[@]}") >"$OPP_CACHE/patches-config.log" 2>&1 ||
 		die "kunit.py config failed: $(tail -n 20 "$OPP_CACHE/patches-config.log")"
 	cp "$BUILD/.config" "$CONFIG"
 }
