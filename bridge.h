@@ -53,10 +53,7 @@ static inline int dev_pm_domain_set_performance_state(struct device *dev,
 	return ret == -ENODEV ? 0 : ret;
 }
 
-static inline bool opp_dev_takes_level(struct device *dev)
-{
-	return dev->pm_domain;
-}
+#define opp_dev_takes_level(dev)	(!!(dev)->pm_domain)
 
 #define opp_assign_str(field, src)	__assign_str(field, src)
 #define opp_config_required_devs(config)	((struct device **)NULL)

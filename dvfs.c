@@ -525,7 +525,7 @@ static int __opp_required_refusal(struct opp_table *table, struct device *dev,
 
 	if (__opp_required_pending(table, opp))
 		return -EBUSY;
-	if (opp_own_state(table, opp, &level) >= 0)
+	if (OPP_DOMAIN_LEVELS || opp_own_state(table, opp, &level) >= 0)
 		return 0;
 	dev_err(dev, "%pOF: required OPPs not of a power domain\n", opp->np);
 	return -ENOENT;

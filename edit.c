@@ -427,6 +427,28 @@ int dev_pm_opp_add_dynamic(struct device *dev, struct dev_pm_opp_data *data)
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_add_dynamic);
 
+#if OPP_ON_6_1
+/**
+ * dev_pm_opp_add() - add an OPP from code, with a rate and one voltage
+ * @dev: the device
+ * @freq: the rate in Hz
+ * @u_volt: the voltage of its one supply, in microvolts
+ *
+ * dev_pm_opp_add_dynamic() with level 0 and nothing else. 6.12's header
+ * makes it inline; 6.1 exports it, and its modules call it.
+ *
+ * Context: Process context; may sleep.
+ * Return: what dev_pm_opp_add_dynamic() returns.
+ */
+int dev_pm_opp_add(struct device *dev, unsigned long freq, unsigned long u_volt)
+{
+	struct dev_pm_opp_data data = { .freq = freq, .u_volt = u_volt };
+
+	return dev_pm_opp_add_dynamic(dev, &data);
+}
+EXPORT_SYMBOL_GPL(dev_pm_opp_add);
+#endif
+
 /*
  * Caller holds the table's lock. Where one OPP of a removal or unlisting
  * goes: a listed OPP the removal selects leaves now when nobody else holds

@@ -223,10 +223,9 @@ static int opp_of_read_bw(const struct opp_of_node *n, bool peak)
 
 	/* The interconnect framework counts in kBps too. */
 	for (i = 0; i < nr; i++) {
-		if (peak)
-			bw[i].peak = opp_of_cell(prop, i);
-		else
-			bw[i].avg = opp_of_cell(prop, i);
+		u32 *value = peak ? &bw[i].peak : &bw[i].avg;
+
+		*value = opp_of_cell(prop, i);
 	}
 
 	return 0;

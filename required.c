@@ -164,12 +164,9 @@ unsigned int dev_pm_opp_get_required_pstate(struct dev_pm_opp *opp,
 	if (!opp_required_all_loaded(opp) ||
 	    !opp_required_resolve(opp_required_nps(opp)[index], &req))
 		return 0;
-	if (!req.genpd && OPP_DOMAIN_LEVELS) {
+	if (!req.genpd && OPP_DOMAIN_LEVELS)
 		pr_err("%pOF: required OPP is not a power domain state\n",
 		       opp_required_nps(opp)[index]);
-		return 0;
-	}
-
 	return req.genpd ? req.level : 0;
 }
 EXPORT_SYMBOL_GPL(dev_pm_opp_get_required_pstate);

@@ -734,6 +734,10 @@ static inline int dev_pm_opp_of_find_icc_paths(struct device *dev,
 }
 #endif
 
+#if defined(CONFIG_PM_OPP) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)
+/* Exported, not inline, before 6.8: 6.1's modules call it. */
+int dev_pm_opp_add(struct device *dev, unsigned long freq, unsigned long u_volt);
+#else
 static inline int dev_pm_opp_add(struct device *dev, unsigned long freq,
 				 unsigned long u_volt)
 {
@@ -744,6 +748,7 @@ static inline int dev_pm_opp_add(struct device *dev, unsigned long freq,
 
 	return dev_pm_opp_add_dynamic(dev, &data);
 }
+#endif
 
 /* Regulator helpers, in the Linux 6.12 form: a token */
 static inline int dev_pm_opp_set_regulators_token(struct device *dev,
