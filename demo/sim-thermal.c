@@ -15,6 +15,12 @@
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/thermal.h>
+#include <linux/version.h>
+
+/* 6.1 has no accessor for the zone's private data; the field is public. */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)
+#define thermal_zone_device_priv(tz)	((tz)->devdata)
+#endif
 
 static int sim_thermal_get_temp(struct thermal_zone_device *tz, int *temp)
 {
