@@ -22,14 +22,18 @@
 #     CCACHE_BASEDIR to $OPP_CACHE). vmlinux links;
 #   - then the patches from the first on, each built from the state of
 #     the step before: "make drivers/opp/" and, outside drivers/opp, the
-#     objects whose dependencies (kbuild's .cmd files) name a header the
-#     step changed or a configuration option whose value it changed, and
-#     the sources it changed. A step that changes a Kconfig, Makefile or
-#     any other build file outside drivers/opp is a full incremental
-#     "make". Instead of linking vmlinux, the step's symbols are checked:
-#     whatever drivers/opp and the rebuilt objects refer to, and whatever
-#     the rest of vmlinux takes from drivers/opp, must be defined by them
-#     or by the rest of the vmlinux of the full build.
+#     directories of the vmlinux objects whose dependencies (kbuild's
+#     .cmd files) name a header the step changed or a configuration
+#     option whose value it changed, and of the sources it changed: kbuild
+#     rebuilds there what changed and leaves out what the step's
+#     configuration no longer builds (on 6.1 only the KUnit option selects
+#     PM_GENERIC_DOMAINS, so patch 1 builds no genpd). A step that
+#     changes a Kconfig, Makefile or any other build file outside
+#     drivers/opp is a full incremental "make". Instead of linking
+#     vmlinux, the step's symbols are checked: whatever drivers/opp and
+#     the objects of the rebuilt directories refer to, and whatever the
+#     rest of vmlinux takes from drivers/opp, must be defined by them or
+#     by the rest of the vmlinux of the full build.
 # Kernel builds run under the cache lock. The last line: "patches-test: N/N
 # patches applied with git am, the tree built after each", or
 # "patches-test: FAIL: ..." saying where it stopped.
@@ -108,10 +112,27 @@ configure() {
 defined() { nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u; }
 undefined() { nm -u "$@" 2>/dev/null | awk 'NF == 2 { print $2 }' | sort -u; }
 
-# After the full build: what vmlinux defines without drivers/opp, and what
-# the rest of vmlinux takes from drivers/opp ("object symbol" lines).
+# members ARCHIVE...: the objects in kbuild's thin ARCHIVEs, relative to
+# the build dir.
+members() {
+	local a
+	for a in "$@"; do
+		[[ ! -f $a ]] || ar t "$a"
+	done | sed "s|^$BUILD/||" | sort -u
+}
+
+# After the full build: the objects linked into vmlinux (its archive and
+# the lib.a archives), the symbols each defines ("object symbol" lines),
+# what vmlinux defines without drivers/opp, and what the rest of vmlinux
+# takes from drivers/opp ("object symbol" lines).
 record_symbols() {
 	local opp_syms=$AM_DIR/opp.defined
+	# shellcheck disable=SC2046 # one archive a line, no blanks in paths
+	members "$BUILD/vmlinux.a" $(find "$BUILD" -name lib.a) >"$AM_DIR/vmlinux.objects"
+	# shellcheck disable=SC2046
+	(cd "$BUILD" && nm -A -g --defined-only vmlinux.a $(find . -name lib.a -printf '%P\n')) |
+		sed -n 's|^[^:]*:\([^:]*\): *[0-9a-f]* [A-Za-z] \(.*\)$|\1 \2|p' |
+		sort -u >"$AM_DIR/objects.defined"
 	defined "$BUILD/drivers/opp/built-in.a" >"$opp_syms"
 	nm -g --defined-only "$BUILD/vmlinux" | awk 'NF == 3 { print $3 }' | sort -u |
 		comm -23 - "$opp_syms" >"$AM_DIR/kernel.defined"
@@ -121,33 +142,49 @@ record_symbols() {
 		awk '{ print $2, $1 }' >"$AM_DIR/kernel.wants"
 }
 
-# check_symbols OBJECT...: a step's drivers/opp and rebuilt OBJECTs link
+# check_symbols DIR...: a step's drivers/opp and the objects of the
+# rebuilt DIRs (whatever the full build had there is replaced by them) link
 # with the rest of vmlinux: prints what nothing defines.
 check_symbols() {
 	local wants=$AM_DIR/step.wants have=$AM_DIR/step.defined
+	local rebuilt=$AM_DIR/step.objects d objs=()
+	for d in "$@"; do
+		members "$BUILD/$d/built-in.a" "$BUILD/$d/lib.a"
+	done | sort -u >"$rebuilt"
+	mapfile -t objs <"$rebuilt"
 	{
-		undefined "$BUILD/drivers/opp/built-in.a" "${@/#/$BUILD/}"
+		undefined "$BUILD/drivers/opp/built-in.a" "${objs[@]/#/$BUILD/}"
 		awk 'NR == FNR { rebuilt[$1] = 1; next } !($1 in rebuilt) { print $2 }' \
-			<(printf '%s\n' "$@") "$AM_DIR/kernel.wants"
+			"$rebuilt" "$AM_DIR/kernel.wants"
 	} | sort -u >"$wants"
-	defined "$BUILD/drivers/opp/built-in.a" "${@/#/$BUILD/}" |
-		sort -u -m - "$AM_DIR/kernel.defined" >"$have"
+	{
+		defined "$BUILD/drivers/opp/built-in.a" "${objs[@]/#/$BUILD/}"
+		# What the full build's objects of those directories defined
+		# is gone.
+		awk 'NR == FNR { rebuilt[$1] = 1; next } $1 in rebuilt { print $2 }' \
+			"$rebuilt" "$AM_DIR/objects.defined" | sort -u |
+			comm -23 "$AM_DIR/kernel.defined" -
+	} | sort -u >"$have"
 	comm -23 "$wants" "$have"
 }
 
-# objects_naming STRING...: the objects outside drivers/opp whose kbuild
-# dependencies name one of the STRINGs (a header, an include/config/ file).
+# objects_naming STRING...: the objects of vmlinux outside drivers/opp
+# whose kbuild dependencies name one of the STRINGs (a header, an
+# include/config/ file). Those of the boot image, the vDSO or tools are
+# not vmlinux's (6.1's arch/x86/boot/compressed/ cannot be built alone:
+# it includes a header the boot Makefile makes from vmlinux).
 objects_naming() {
 	(($#)) || return 0
 	(cd "$BUILD" && grep -rlF --include='.*.o.cmd' "${@/#/-e}" . 2>/dev/null) |
 		sed -E 's|^\./||; s|(^\|/)\.([^/]*)\.cmd$|\1\2|' |
-		grep -vE '^(drivers/opp|scripts|tools)/' || true
+		grep -v '^drivers/opp/' | grep -Fx -f "$AM_DIR/vmlinux.objects" || true
 }
 
-# step_objects PREV_COMMIT COMMIT PREV_CONFIG: what to build outside
-# drivers/opp for COMMIT, one object a line (a changed source only if this
-# kernel builds it), or "full" alone.
-step_objects() {
+# step_dirs PREV_COMMIT COMMIT PREV_CONFIG: what to build outside
+# drivers/opp for COMMIT, the directories of the objects it can have
+# changed (a changed source only if this kernel builds it), one "dir/" a
+# line, or "full" alone.
+step_dirs() {
 	local f names=() objs=()
 	while read -r f; do
 		case $f in
@@ -164,14 +201,14 @@ step_objects() {
 	{
 		((${#objs[@]} == 0)) || printf '%s\n' "${objs[@]}"
 		objects_naming "${names[@]}"
-	} | sort -u
+	} | sed -E 's|/[^/]*$|/|' | sort -u
 }
 
 # build_step I PREV: checks out commit I and builds what it can have
 # broken, PREV being the index of the commit built last (-1: none).
 build_step() {
 	local i=$1 prev=$2 commit=${COMMITS[$1]} what start=$SECONDS log missing
-	local prev_config=$AM_DIR/prev.config objs=()
+	local prev_config=$AM_DIR/prev.config dirs=()
 	cp "$BUILD/.config" "$prev_config" 2>/dev/null || : >"$prev_config"
 	git -C "$AM_TREE" checkout -q --detach "$commit"
 	# Without a Kconfig change since the step before, its configuration
@@ -185,16 +222,16 @@ build_step() {
 	if ((prev < 0)); then
 		what=full
 	else
-		mapfile -t objs < <(step_objects "${COMMITS[$prev]}" "$commit" "$prev_config")
-		what="drivers/opp/ and ${#objs[@]} more objects"
-		[[ ${objs[0]:-} != full ]] || what=full
+		mapfile -t dirs < <(step_dirs "${COMMITS[$prev]}" "$commit" "$prev_config")
+		what="drivers/opp/ and ${#dirs[@]} more directories"
+		[[ ${dirs[0]:-} != full ]] || what=full
 	fi
 	if [[ $what == full ]]; then
 		kmake >"$log" 2>&1 || { tail -n 40 "$log"; return 1; }
 		record_symbols
 	else
-		kmake drivers/opp/ "${objs[@]}" >"$log" 2>&1 || { tail -n 40 "$log"; return 1; }
-		missing=$(check_symbols "${objs[@]}")
+		kmake drivers/opp/ "${dirs[@]}" >"$log" 2>&1 || { tail -n 40 "$log"; return 1; }
+		missing=$(check_symbols "${dirs[@]}")
 		if [[ -n $missing ]]; then
 			echo "undefined when linked with the rest of vmlinux: $(tr '\n' ' ' <<<"$missing")"
 			return 1

@@ -146,12 +146,12 @@ kconfig_without_kunit() {
 }
 
 msg_core() {
-	cat <<-'EOF'
-	PM / OPP: Reimplement the OPP core behind the 6.12 API
+	cat <<-EOF
+	PM / OPP: Reimplement the OPP core behind the $KERNEL API
 
 	Replace the OPP core with a new implementation of the same interface:
 	include/linux/pm_opp.h keeps every dev_pm_opp_*() and
-	devm_pm_opp_*() function of 6.12, with the same return codes, and
+	devm_pm_opp_*() function of $KERNEL, with the same return codes, and
 	every in-tree user builds and runs on it unchanged.
 
 	Inside, a table's OPPs live in an array sorted by rate (level or
@@ -167,15 +167,15 @@ msg_core() {
 	in order when scaling up and in reverse when scaling down, under a
 	per-table lock. When a step fails, the steps already taken are
 	undone, so the hardware stays at the OPP the core reports as
-	current; the error returned is the one 6.12 returns.
+	current; the error returned is the one $KERNEL returns.
 
 	A device tree table is parsed completely before it is published:
 	nothing of a table that fails to load remains, and nobody sees part
-	of one. Nodes that 6.12 skips or reads in a surprising way are
-	still handled as 6.12 does, with a warning that names the node.
+	of one. Nodes that $KERNEL skips or reads in a surprising way are
+	still handled as $KERNEL does, with a warning that names the node.
 
 	Also kept: the original regulator API (a name array and count,
-	dev_pm_opp_register_set_opp_helper()) next to the 6.12 token API,
+	dev_pm_opp_register_set_opp_helper()) next to the token API,
 	the energy model registration, the cpufreq table helpers and the
 	debugfs layout, plus an opp_set_rate tracepoint, per-table
 	statistics and a summary file in debugfs.
@@ -296,7 +296,7 @@ cover_letter() {
 	blurb=$(cat <<-EOF
 	This series replaces the OPP core (drivers/opp, include/linux/pm_opp.h)
 	of Linux $(kernel_version "$BASE_REPO") with a clean-room implementation of the same
-	API. Callers see 6.12's behaviour (return codes, the OPPs a device
+	API. Callers see $KERNEL's behaviour (return codes, the OPPs a device
 	tree yields, what is voted and logged); inside it is different:
 
 	- OPPs of a table sit in a sorted array published with RCU: lookups
@@ -306,19 +306,20 @@ cover_letter() {
 	- a transition that fails part way is rolled back, so the hardware
 	  stays at the OPP the core reports;
 	- device tree tables are parsed whole before they are published, and
-	  nodes that 6.12 skips or reads oddly are loaded as 6.12 loads them,
+	  nodes that $KERNEL skips or reads oddly are loaded as $KERNEL loads them,
 	  with a warning naming the node;
 	- the original regulator API (names with a count, the set_opp helper)
-	  is kept next to the 6.12 token API;
+	  is kept next to the token API;
 	- an opp_set_rate tracepoint, per-table statistics and a summary in
 	  debugfs.
 
 	The differences a caller can observe are listed, with the in-tree
 	callers concerned, in Documentation/power/opp.rst ("Differences from
-	Linux 6.12"): rollback of a failed transition, several regulators
-	moved without a callback, ti-opp-supply returning the first error
-	of a refused voltage, -ENODEV where 6.12 would call a NULL callback,
-	and a few more.
+	Linux 6.12", and "Kernels" for 6.1): rollback of a failed
+	transition, several regulators moved without a callback,
+	ti-opp-supply returning the first error of a refused voltage,
+	-ENODEV where Linux would dereference a NULL pointer, and a few
+	more.
 
 	Testing:
 
@@ -326,15 +327,15 @@ cover_letter() {
 	  vCPUs, full preemption), with lockdep, PROVE_RCU, UBSAN, debug
 	  objects, DEBUG_ATOMIC_SLEEP and failslab, and KASAN on x86_64; a
 	  kernel splat during a test fails it;
-	- a separate conformance suite that uses only the public 6.12 API,
-	  run on 6.12's core and on this one with the same results (225
-	  cases: lookups, transitions and their ordering, device tree
-	  properties, tables as real boards write them, power domains,
-	  required OPPs, debugfs);
-	- every file outside drivers/opp that calls the OPP API (84 sources
-	  and cpufreq.h) compiled against this core in arm64 and arm
+	- a separate conformance suite that uses only the public $KERNEL API,
+	  run on $KERNEL's core and on this one with the same results
+	  (lookups, transitions and their ordering, device tree properties,
+	  tables as real boards write them, power domains, required OPPs,
+	  debugfs);
+	- every file outside drivers/opp that calls the OPP API, and
+	  cpufreq.h, compiled against this core in arm64 and arm
 	  allmodconfig, and every OPP symbol they use checked to be exported
-	  (and not GPL-only where 6.12's is not);
+	  (and not GPL-only where $KERNEL's is not);
 	- an arm64 QEMU virt machine booting cpufreq-dt and devfreq drivers
 	  on a simulated clock controller and PMIC: every transition of the
 	  userspace governor's walk and of schedutil under load traced, and
