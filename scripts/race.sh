@@ -48,12 +48,12 @@ kunit() {
 main() {
 	local rc=0 start=$SECONDS
 	kunit_cc
+	kunitconfig_args "$OPP_TREE/drivers/opp" "$OPP_BASE_CONFIG" \
+		"$OPP_SCRIPTS/race.config"
 	local common=(
 		--arch=x86_64
 		--build_dir="$RACE_BUILD"
-		--kunitconfig="$OPP_TREE/drivers/opp"
-		--kunitconfig="$OPP_BASE_CONFIG"
-		--kunitconfig="$OPP_SCRIPTS/race.config"
+		"${KUNITCONFIG_ARGS[@]}"
 		--qemu_args="-smp 2 -accel tcg"
 	)
 	local exec_args=(
