@@ -15,8 +15,10 @@
 #include <linux/mm.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
+#include <linux/rcupdate.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include "kunit_bridge.h"
 
@@ -316,6 +318,30 @@ bool console_is_registered(const struct console *con)
 	return found;
 }
 EXPORT_SYMBOL_GPL(console_is_registered);
+
+/**
+ * kvfree_rcu_barrier() - wait for the frees of every kvfree_rcu() so far
+ *
+ * 6.1 keeps kfree_rcu() and kvfree_rcu() objects per CPU and hands a
+ * batch to RCU only after 5 s, or when its shrinker is asked for memory:
+ * every shrinker is asked, then the grace periods of the batches that
+ * queued and the system workqueue that frees them are waited for. Twice:
+ * a CPU whose previous batch was still in flight keeps the next one back
+ * until that one is freed. The dentry and inode caches shrink on the way.
+ *
+ * Context: Process context; sleeps.
+ */
+void kvfree_rcu_barrier(void)
+{
+	int round;
+
+	for (round = 0; round < 2; round++) {
+		drop_slab();
+		rcu_barrier();
+		flush_scheduled_work();
+	}
+}
+EXPORT_SYMBOL_GPL(kvfree_rcu_barrier);
 
 /*
  * After an abort, 6.1 cleans up in another thread: the test's own, gone,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The KUnit helpers the tests use that 6.1 lacks (deferred actions, test
- * devices, test-managed overlays, nodes and clocks, a few macros), with
- * 6.12's names and meaning: on 6.12 this header only includes KUnit's
- * own. Every test reaches it through fakes.h, so no suite tells the
- * kernels apart.
+ * devices, test-managed overlays, nodes and clocks, a kvfree_rcu()
+ * barrier, a few macros), with 6.12's names and meaning: on 6.12 this
+ * header only includes KUnit's own. Every test reaches it through
+ * fakes.h, so no suite tells the kernels apart.
  */
 
 #ifndef __OPP_KUNIT_BRIDGE_H__
@@ -99,6 +99,7 @@ struct console;
 bool console_is_registered(const struct console *con);
 
 /* Built-in only on 6.1: they use what it does not export. */
+void kvfree_rcu_barrier(void);
 unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 			    unsigned long addr, unsigned long len,
 			    unsigned long prot, unsigned long flag,
