@@ -33,6 +33,8 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(opp_set_rate);
  * @to_rate: the rate the first clock moves to
  * @steps: the steps to take, bit n for &enum opp_dvfs_step n: the table's
  *	plan
+ * @level: the performance state the device takes at @to, when @steps have
+ *	%OPP_STEP_LEVEL
  * @down: scaling down (the new OPP sorts before the old one, or votes are
  *	dropped); a move to the same OPP, as the first one after rate 0, or
  *	to another rate of it, scales up
@@ -49,6 +51,7 @@ struct opp_transition {
 	unsigned long from_rate;
 	unsigned long to_rate;
 	unsigned long steps;
+	unsigned int level;
 	bool down;
 	bool rolling_back;
 };
@@ -110,9 +113,10 @@ static noinline int opp_step_level(struct opp_transition *t,
 	 * itself before handing the device to the OPP core. 6.1 drops only
 	 * the state it set.
 	 */
-	unsigned int level = 0;
+	unsigned int level = t->level;
 
-	if (opp ? opp_own_state(t->table, opp, &level) <= 0 :
+	/* The plan found the level of the OPP the walk goes to. */
+	if (opp ? opp != t->to && opp_own_state(t->table, opp, &level) <= 0 :
 	    !OPP_DOMAIN_LEVELS &&
 	    !(prev && opp_own_state(t->table, prev, &level) > 0))
 		return 0;
@@ -462,22 +466,27 @@ static bool opp_sorts_after(struct dev_pm_opp *a, struct dev_pm_opp *b)
 	return ra != rb ? ra > rb : opp_cmp(a, b) > 0;
 }
 
-/*
- * Caller holds dvfs_lock. The steps of a move of @dev to @opp: the table's
- * plan. An OPP without a level leaves the performance state as it is, and a
- * device outside a power domain with states has none to set.
- */
-static unsigned long __opp_plan_transition(struct opp_table *table,
-					   struct device *dev,
-					   struct dev_pm_opp *opp)
+/* 6.1 refuses to move a device whose required OPPs are not a domain's. */
+static int opp_foreign_required(struct device *dev, struct dev_pm_opp *opp)
 {
-	unsigned long steps = table->dvfs_steps;
-	unsigned int level;
+	dev_err(dev, "%pOF: required OPPs not of a power domain\n", opp->np);
+	return -ENOENT;
+}
 
-	lockdep_assert_held(&table->dvfs_lock);
-	if (opp_own_state(table, opp, &level) <= 0 || !opp_dev_takes_level(dev))
-		steps &= ~BIT(OPP_STEP_LEVEL);
-	return steps;
+/*
+ * Caller holds dvfs_lock. The steps of @t's move: the table's plan, and the
+ * state to set. An OPP without a level leaves the performance state as it
+ * is, and a device outside a power domain with states has none to set.
+ */
+static int __opp_plan_transition(struct opp_transition *t)
+{
+	int own = opp_own_state(t->table, t->to, &t->level);
+
+	lockdep_assert_held(&t->table->dvfs_lock);
+	t->steps = t->table->dvfs_steps;
+	if (own <= 0 || !opp_dev_takes_level(t->dev))
+		t->steps &= ~BIT(OPP_STEP_LEVEL);
+	return own < 0 ? opp_foreign_required(t->dev, t->to) : 0;
 }
 
 /*
@@ -493,13 +502,13 @@ static int __opp_walk_to(struct opp_table *table, struct device *dev,
 		.dev = dev, .table = table, .from = from, .to = opp,
 		.from_rate = table->current_opp ? table->current_rate : rate,
 		.to_rate = rate, .down = opp_sorts_after(from, opp),
-		.steps = __opp_plan_transition(table, dev, opp),
 		.rolling_back = false,
 	};
 	int ret;
 
-	lockdep_assert_held(&table->dvfs_lock);
-
+	ret = __opp_plan_transition(&t);
+	if (ret)
+		return ret;
 	ret = opp_walk(&t);
 	opp_trace(&t, ret);
 	if (ret)
@@ -527,8 +536,7 @@ static int __opp_required_refusal(struct opp_table *table, struct device *dev,
 		return -EBUSY;
 	if (OPP_DOMAIN_LEVELS || opp_own_state(table, opp, &level) >= 0)
 		return 0;
-	dev_err(dev, "%pOF: required OPPs not of a power domain\n", opp->np);
-	return -ENOENT;
+	return opp_foreign_required(dev, opp);
 }
 
 /*
@@ -545,7 +553,6 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 	/* Before the first transition nothing is known to be set. */
 	bool there = table->current_opp == opp && table->enabled &&
 		     !table->unsure;
-	int ret;
 
 	lockdep_assert_held(&table->dvfs_lock);
 
@@ -553,12 +560,12 @@ static int __opp_move(struct opp_table *table, struct device *dev,
 		rate = there ? table->current_rate : opp_rates(opp)[0];
 	if (there && table->current_rate == rate)
 		return 0;
-	ret = __opp_required_refusal(table, dev, opp);
-	if (ret == -EBUSY)
+	/* Other refusals come with the plan. */
+	if (__opp_required_pending(table, opp)) {
 		dev_err(dev, "cannot move to %lu Hz: a required OPP table is not loaded yet\n",
 			rate);
-	if (ret)
-		return ret;
+		return -EBUSY;
+	}
 
 	return __opp_walk_to(table, dev, opp, rate);
 }

@@ -64,8 +64,8 @@ static bool opp_np_search_visit(struct opp_table *table, void *data)
 bool opp_required_resolve(struct device_node *np,
 			  struct opp_required_state *state)
 {
-	struct device_node *parent __free(device_node) = of_get_parent(np);
-	struct opp_np_search s = { .table_np = parent, .np = np };
+	/* A node's parent, only compared here, is set before it is live. */
+	struct opp_np_search s = { .table_np = np ? np->parent : NULL, .np = np };
 
 	guard(rcu)();
 	if (!np || !opp_tables_walk_rcu(opp_np_search_visit, &s))
