@@ -184,7 +184,8 @@ def agreement(runs, core):
     ok = worst <= AGREE_PCT
     verdict = "agree" if ok else "DO NOT agree"
     text = (f"{core}: the two icount runs {verdict} within {AGREE_PCT:.0f} % "
-            f"({len(one) - len(apart)} figures, largest difference {worst:.2f} % on {where})")
+            f"({len(one) - len(apart)} figures, largest difference {worst:.2f} %"
+            f"{f' on {where}' if where else ''})")
     if apart:
         text += f"; timing-dependent, not compared: {'; '.join(apart)}"
     return text, ok
