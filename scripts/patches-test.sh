@@ -9,12 +9,14 @@
 #   3. the tree must build after every patch (bisectable).
 #
 # The kernel is built whole once, then only what a patch can break:
-#   - the configuration is make check's: kunit.py makes it from the
-#     series' own drivers/opp/.kunitconfig at the last patch,
-#     scripts/debug.config and scripts/base-x86_64.config, and it is
-#     restored before each step that changes a Kconfig (olddefconfig drops
-#     the KUnit option where its Kconfig does not exist yet, and gets it
-#     back later);
+#   - the configuration is make check's and devfreq: kunit.py makes it
+#     from the series' own drivers/opp/.kunitconfig at the last patch,
+#     scripts/debug.config, scripts/base-x86_64.config and
+#     scripts/patches.config, and it is restored before each step that
+#     changes a Kconfig (olddefconfig drops the KUnit option where its
+#     Kconfig does not exist yet, and gets it back later). Devfreq selects
+#     PM_OPP at the patches before the KUnit option; a step whose
+#     configuration lacks it fails;
 #   - the last patch first, a full incremental "make" in the build dir the
 #     worktree keeps ($OPP_CACHE/patches-am/build-kunit-x86_64): what the
 #     last run built is still there, and ccache has what make check
@@ -99,7 +101,7 @@ configure() {
 	say "configuring $BUILD: kunit.py config --arch=x86_64 --kunitconfig=drivers/opp"
 	kunit_cc
 	kunitconfig_args "$AM_TREE/drivers/opp" "$OPP_SCRIPTS/debug.config" \
-		"$OPP_BASE_CONFIG"
+		"$OPP_BASE_CONFIG" "$OPP_SCRIPTS/patches.config"
 	(cd "$AM_TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		python3 tools/testing/kunit/kunit.py config --arch=x86_64 \
 		--build_dir="$BUILD" "${KUNITCONFIG_ARGS[@]}" \
@@ -142,27 +144,32 @@ record_symbols() {
 		awk '{ print $2, $1 }' >"$AM_DIR/kernel.wants"
 }
 
+# under DIRS_FILE IN OUT: of IN's "object symbol" lines, the symbols of
+# objects under one of DIRS_FILE's directories when OUT is 1, of the
+# others when OUT is 0.
+under() {
+	awk -v out="$3" 'NR == FNR { if (NF) dirs[$1] = 1; next }
+		{ in_dir = 0; for (d in dirs) if (index($1, d) == 1) in_dir = 1 }
+		in_dir == out { print $2 }' "$1" "$2"
+}
+
 # check_symbols DIR...: a step's drivers/opp and the objects of the
-# rebuilt DIRs (whatever the full build had there is replaced by them) link
-# with the rest of vmlinux: prints what nothing defines.
+# rebuilt DIRs (whatever the full build had there is replaced by what they
+# hold now) link with the rest of vmlinux: prints what nothing defines.
 check_symbols() {
 	local wants=$AM_DIR/step.wants have=$AM_DIR/step.defined
-	local rebuilt=$AM_DIR/step.objects d objs=()
-	for d in "$@"; do
+	local dirs=$AM_DIR/step.dirs d objs=()
+	printf '%s\n' "$@" >"$dirs"
+	mapfile -t objs < <(for d in "$@"; do
 		members "$BUILD/$d/built-in.a" "$BUILD/$d/lib.a"
-	done | sort -u >"$rebuilt"
-	mapfile -t objs <"$rebuilt"
+	done | sort -u)
 	{
 		undefined "$BUILD/drivers/opp/built-in.a" "${objs[@]/#/$BUILD/}"
-		awk 'NR == FNR { rebuilt[$1] = 1; next } !($1 in rebuilt) { print $2 }' \
-			"$rebuilt" "$AM_DIR/kernel.wants"
+		under "$dirs" "$AM_DIR/kernel.wants" 0
 	} | sort -u >"$wants"
 	{
 		defined "$BUILD/drivers/opp/built-in.a" "${objs[@]/#/$BUILD/}"
-		# What the full build's objects of those directories defined
-		# is gone.
-		awk 'NR == FNR { rebuilt[$1] = 1; next } $1 in rebuilt { print $2 }' \
-			"$rebuilt" "$AM_DIR/objects.defined" | sort -u |
+		under "$dirs" "$AM_DIR/objects.defined" 1 | sort -u |
 			comm -23 "$AM_DIR/kernel.defined" -
 	} | sort -u >"$have"
 	comm -23 "$wants" "$have"
@@ -219,6 +226,12 @@ build_step() {
 		kmake olddefconfig >/dev/null
 	fi
 	log=$OPP_CACHE/patches-build-$((i + 1)).log
+	# Else drivers/opp/ builds nothing, and its archive of the step
+	# before stands in for it.
+	if ! grep -q '^CONFIG_PM_OPP=y$' "$BUILD/.config"; then
+		echo "the configuration has no CONFIG_PM_OPP: the core would not be built"
+		return 1
+	fi
 	if ((prev < 0)); then
 		what=full
 	else
