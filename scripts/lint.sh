@@ -22,10 +22,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 #   kBps in the regulator and interconnect APIs) and cannot be renamed here.
 # - trace.h: TRACE_EVENT() is laid out the way every kernel trace header is,
 #   which checkpatch's statement checks do not understand.
-# - bridge.h, include/linux/pm_opp.h and fakes/kunit_bridge.h: the one
-#   place each, for the core, its callers and the tests, that tells the
-#   kernels we build on (6.12, 6.1) apart; checkpatch expects code for one kernel version only (and
-#   opp_assign_str() keeps the argument that only 6.1 uses).
+# - bridge.h, include/linux/pm_opp.h, fakes/kunit_bridge.h and
+#   demo/sim-thermal.c: the one place each, for the core, its callers, the
+#   tests and the demo's thermal sensor, that tells the kernels we build on
+#   (6.12, 6.1) apart; checkpatch expects code for one kernel version only
+#   (and opp_assign_str() keeps the argument that only 6.1 uses).
 # - kunit/seed_kunit.c and compat/seed_example.c: they hold the original
 #   article's example verbatim, including its non-static names array.
 CHECKPATCH_IGNORE=CAMELCASE
